@@ -1,0 +1,87 @@
+"""kwcore: the rules core of Kraftwagen: Age of Engineering.
+
+The public, stable API (docs/architecture.md)::
+
+    import kwcore
+    state = kwcore.new_game(players=3, seed=7)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    state.scores(); state.outcome()
+    text = state.to_json(); same = kwcore.from_json(text)
+    action = kwcore.parse_action(state, "pick Research")
+"""
+
+from __future__ import annotations
+
+from kwcore.actions import ACTIONS, NUM_ACTIONS, Action, action_from_id, action_from_text
+from kwcore.config import Config, config_for
+from kwcore.errors import ActionParseError, IllegalActionError, KraftwagenError, PositionError
+from kwcore.state import CHANCE, TERMINAL, Car, Company, Outcome, State
+
+__all__ = [
+    "ACTIONS", "CHANCE", "NUM_ACTIONS", "TERMINAL", "Action", "ActionParseError", "Car",
+    "Company", "Config", "IllegalActionError", "KraftwagenError", "Outcome", "PositionError",
+    "State", "action_from_id", "action_from_text", "config_for", "from_json", "new_game",
+    "parse_action", "replay",
+]
+
+
+def new_game(
+    players: int = 4,
+    seed: int | None = 0,
+    *,
+    explicit_chance: bool = False,
+    hidden_scores: bool = False,
+) -> State:
+    """A new game of ``players`` companies (2-4), ready for the first decision.
+
+    With a ``seed`` every chance decision (chain order, start-tile offer, recruit reveals) is
+    resolved from the seeded generator the state carries, so the game replays identically and
+    survives JSON. With ``explicit_chance=True`` the state stops at each chance decision instead
+    (``current_player == CHANCE``) and lists its outcomes with ``chance_outcomes()``.
+    ``hidden_scores`` selects the hidden-score variant (RULINGS K31).
+    """
+    from kwcore import rules
+    from kwcore.state import new_state
+
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number from 2 to 4, not {players!r}")
+    if explicit_chance:
+        seed = None
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+    state = new_state(players, seed, hidden_scores)
+    rules.start_setup(state)
+    return state
+
+
+def parse_action(state: State, text: str) -> Action:
+    """The action written ``text``, checked against ``state``.
+
+    Raises ActionParseError when the text is no action's form, and IllegalActionError (naming
+    the rule) when it is not legal in ``state``.
+    """
+    from kwcore import rules
+
+    action = action_from_text(text)
+    if action.id not in state.legal:
+        raise rules.why_illegal(state, action)
+    return action
+
+
+def from_json(text: str) -> State:
+    """Load a position written by ``State.to_json`` (docs/position-format.md).
+
+    Raises PositionError naming the field at fault when the text is malformed or inconsistent.
+    """
+    from kwcore.serialize import state_from_json
+
+    return state_from_json(text)
+
+
+def replay(players: int, seed: int, actions: list[str | int], hidden_scores: bool = False) -> State:
+    """Replay a whole game from its setup seed and the actions taken (text or ids)."""
+    state = new_game(players, seed, hidden_scores=hidden_scores)
+    for action in actions:
+        state.apply(action)
+    return state

@@ -1,0 +1,491 @@
+"""The versioned JSON position format, its validation, observations and replay files.
+
+Covers docs/position-format.md (STYLE 10). ``state_to_json`` writes every field of a state by
+name; ``state_from_json`` checks the text against ``kwcore/position.schema.json`` (structure,
+types, ranges), then checks consistency (components conserved, a legal pending decision) and
+raises ``PositionError`` naming the field at fault. Whose turn it is is not read from the file:
+it is recomputed from the action chain (RULINGS K1; STYLE 7).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from kwcore import rules
+from kwcore.config import CAR_TECH, CATEGORIES, PREFERENCES, Config, config_for
+from kwcore.errors import PositionError
+from kwcore.state import Car, Company, State, new_state
+
+FORMAT = "kraftwagen-position"
+VERSION = 1
+REPLAY_FORMAT = "kraftwagen-replay"
+SALESMAN_PLACES = ("unused", "box", "canteen", "team", "market", "supply")
+KINDS = ("body", "engine")
+# Named fields of each pending decision's data, after (kind, player).
+FRAME_FIELDS: dict[str, tuple[str, ...]] = {
+    "deal": ("groups",),
+    "reveal": ("category",),
+    "place": ("kind", "value", "racing_car_allowed"),
+    "sell_car": ("points",),
+    "car_engine": ("body",),
+    "car_service": ("body", "engine"),
+    "car_price": ("body", "engine", "workers", "salesman"),
+    "car_tech": ("body", "engine", "workers", "salesman", "price"),
+}
+TURN_FRAMES = frozenset(
+    {rules.F_TILE, rules.F_ORDER, rules.F_RESEARCH, rules.F_PLACE, rules.F_HIRE,
+     rules.F_ATTRACT, rules.F_RECRUIT, rules.F_TEAM, rules.F_SELL, rules.F_SWAP,
+     rules.F_MARKET, rules.F_CAR_ENGINE, rules.F_CAR_SERVICE, rules.F_CAR_PRICE,
+     rules.F_CAR_TECH, rules.F_POST}
+)
+
+
+# --- writing --------------------------------------------------------------------------------------
+def _item_name(cfg: Config, item: int) -> str:
+    n = len(cfg.tiles)
+    return cfg.tiles[item].name if item < n else cfg.companies[item - n]
+
+
+def _company_to_dict(cfg: Config, c: Company, name: str) -> dict[str, Any]:
+    return {
+        "name": name,
+        "reputation": c.reputation,
+        "score_parts": dict(zip(("sales", "grand_prix", "achievements", "buyers"),
+                                c.score_parts, strict=True)),
+        "canteen": c.canteen,
+        "supply": c.supply,
+        "racing_team": c.team,
+        "salesman": c.salesman,
+        "workshops": [[KINDS[k], v] for k, v in c.workshops],
+        "racing_engine": c.race_engine,
+        "body_track": c.body_track,
+        "engine_track": c.engine_track,
+        "engineer_tokens": c.engineer_tokens,
+        "engineers": [cfg.recruit[e].name for e in c.engineers],
+        "investors": [cfg.recruit[e].name for e in c.investors],
+        "tech_markers": list(c.tech),
+        "progress": c.progress,
+        "last_laps": c.last_laps,
+        "cars_placed": c.cars_placed,
+    }
+
+
+def _car_to_dict(cfg: Config, car: Car | None) -> dict[str, Any] | None:
+    if car is None:
+        return None
+    return {
+        "owner": cfg.companies[car.owner],
+        "body": car.body,
+        "engine": car.engine,
+        "workers": car.workers,
+        "salesman": car.salesman,
+        "price": car.price,
+        "tech_marker": CAR_TECH[car.tech] if car.tech >= 0 else None,
+        "investment_token": car.invested,
+    }
+
+
+def _pending_to_dict(s: State) -> dict[str, Any]:
+    cfg = s.cfg
+    kind, player = s.pending[0], s.pending[1]
+    name = rules.FRAME_NAMES[kind]
+    out: dict[str, Any] = {"decision": name}
+    out["player"] = cfg.companies[player] if player >= 0 else (
+        "chance" if player == rules.CHANCE else None)
+    data = s.pending[2:]
+    for field, value in zip(FRAME_FIELDS.get(name, ()), data, strict=True):
+        if field == "groups":
+            value = [[_item_name(cfg, i) for i in g] for g in value]
+        elif field == "category":
+            value = CATEGORIES[value]
+        elif field == "kind":
+            value = KINDS[value]
+        out[field] = value
+    return out
+
+
+def state_to_dict(s: State) -> dict[str, Any]:
+    """The position as a JSON-ready dict (docs/position-format.md)."""
+    cfg = s.cfg
+    rec = cfg.recruit
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": cfg.players,
+        "seed": s.seed,
+        "draws": s.draws,
+        "hidden_scores": s.hidden_scores,
+        "round": s.round,
+        "chain": [_item_name(cfg, i) for i in s.chain],
+        "market_marker": s.market_marker,
+        "price_chart": list(s.chart),
+        "buyers": {
+            "available": dict(zip(PREFERENCES, s.stacks, strict=True)),
+            "white_markers": {p: list(w) for p, w in zip(PREFERENCES, s.whites, strict=True)},
+            "active": [PREFERENCES[b] if b >= 0 else None for b in s.active],
+            "packard": list(s.packard),
+            "buick": PREFERENCES[s.buick] if s.buick >= 0 else None,
+        },
+        "market": [_car_to_dict(cfg, car) for car in s.market],
+        "investor_track": [rec[i].name for i in s.investor_track],
+        "recruit": {
+            "face_up": {c: [rec[i].name for i in s.face_up[k]] for k, c in enumerate(CATEGORIES)},
+            "unseen": {c: [rec[i].name for i in s.unseen[k]] for k, c in enumerate(CATEGORIES)},
+            "face_down": dict(zip(CATEGORIES, s.stack_left, strict=True)),
+        },
+        "achievements": {
+            a.name: (cfg.companies[o] if o >= 0 else None)
+            for a, o in zip(cfg.achievements, s.achievements, strict=True)
+        },
+        "supply": {
+            "engineer_tokens": s.eng_supply,
+            "investment_tokens": s.inv_supply,
+            "tech_markers_boxed": s.tech_box,
+        },
+        "start_tiles": {
+            "offered": [cfg.start_tiles[t].name for t in s.start_offer],
+            "to_choose": [cfg.companies[p] for p in s.start_order],
+        },
+        "companies": [
+            _company_to_dict(cfg, c, cfg.companies[i]) for i, c in enumerate(s.companies)
+        ],
+        "turn": {
+            "picked_tile": cfg.tiles[s.picked].name if s.picked >= 0 else None,
+            "actions_left": [rules.ACTION_KINDS[k] for k in s.tile_left],
+            "tech_marker_used": s.tech_used,
+        },
+        "pending": _pending_to_dict(s),
+        "log": [list(e) for e in s.events],
+    }
+
+
+def state_to_json(s: State, indent: int | None = None) -> str:
+    """The position as JSON text."""
+    return json.dumps(state_to_dict(s), indent=indent)
+
+
+# --- reading --------------------------------------------------------------------------------------
+@cache
+def position_schema() -> dict[str, Any]:
+    """The JSON Schema of the position format (kwcore/position.schema.json)."""
+    text = resources.files("kwcore").joinpath("position.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def _schema_check(data: Any) -> None:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(position_schema())
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is not None:
+        field = "/".join(str(p) for p in error.absolute_path) or "(top level)"
+        raise PositionError(field, error.message)
+
+
+class _Reader:
+    """Turns names back into indices, naming the field at fault on failure."""
+
+    def __init__(self, cfg: Config) -> None:
+        self.cfg = cfg
+        self.company = {n: i for i, n in enumerate(cfg.companies)}
+        self.tile = {t.name: t.index for t in cfg.tiles}
+        self.recruit = {r.name: r.index for r in cfg.recruit}
+        self.start = {t.name: t.index for t in cfg.start_tiles}
+        n = len(cfg.tiles)
+        self.item = dict(self.tile) | {c: n + i for c, i in self.company.items()}
+
+    def lookup(self, table: dict[str, int], name: Any, field: str, what: str) -> int:
+        if name not in table:
+            raise PositionError(field, f"{name!r} is not {what} (expected one of "
+                                       f"{', '.join(table)})")
+        return table[name]
+
+
+def state_from_dict(data: Any) -> State:
+    """Load a position dict; raises PositionError naming the field at fault."""
+    if not isinstance(data, dict):
+        raise PositionError("(top level)", "a position is a JSON object")
+    if data.get("format") != FORMAT:
+        raise PositionError("format", f"expected {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise PositionError("version", f"this kwcore reads version {VERSION}")
+    _schema_check(data)
+    cfg = config_for(data["players"])
+    r = _Reader(cfg)
+    s = new_state(cfg.players, data["seed"], data["hidden_scores"])
+    s.draws = data["draws"]
+    s.round = data["round"]
+    s.chain = tuple(r.lookup(r.item, x, f"chain/{i}", "a tile or company")
+                    for i, x in enumerate(data["chain"]))
+    s.market_marker = data["market_marker"]
+    s.chart = tuple(data["price_chart"])
+    b = data["buyers"]
+    s.stacks = tuple(b["available"][p] for p in PREFERENCES)
+    s.whites = tuple(tuple(b["white_markers"][p]) for p in PREFERENCES)
+    if len(b["active"]) != cfg.active_spaces:
+        raise PositionError("buyers/active", f"{cfg.active_spaces} active spaces with "
+                                             f"{cfg.players} companies")
+    s.active = tuple(PREFERENCES.index(x) if x else -1 for x in b["active"])
+    if len(b["packard"]) != cfg.active_spaces:
+        raise PositionError("buyers/packard", f"one entry per active space "
+                                              f"({cfg.active_spaces})")
+    s.packard = tuple(b["packard"])
+    s.buick = PREFERENCES.index(b["buick"]) if b["buick"] else -1
+    s.market = tuple(_car_from(r, car, f"market/{i}") for i, car in enumerate(data["market"]))
+    s.investor_track = tuple(r.lookup(r.recruit, x, f"investor_track/{i}", "an investor")
+                             for i, x in enumerate(data["investor_track"]))
+    rc = data["recruit"]
+    s.face_up = tuple(
+        tuple(r.lookup(r.recruit, x, f"recruit/face_up/{c}/{i}", "a recruit tile")
+              for i, x in enumerate(rc["face_up"][c]))
+        for c in CATEGORIES)
+    s.unseen = tuple(
+        tuple(r.lookup(r.recruit, x, f"recruit/unseen/{c}/{i}", "a recruit tile")
+              for i, x in enumerate(rc["unseen"][c]))
+        for c in CATEGORIES)
+    s.stack_left = tuple(rc["face_down"][c] for c in CATEGORIES)
+    ach = data["achievements"]
+    s.achievements = tuple(
+        r.lookup(r.company, ach[a.name], f"achievements/{a.name}", "a company")
+        if ach.get(a.name) else -1
+        for a in cfg.achievements)
+    sup = data["supply"]
+    s.eng_supply = sup["engineer_tokens"]
+    s.inv_supply = sup["investment_tokens"]
+    s.tech_box = sup["tech_markers_boxed"]
+    st = data["start_tiles"]
+    s.start_offer = tuple(r.lookup(r.start, x, f"start_tiles/offered/{i}", "a start tile")
+                          for i, x in enumerate(st["offered"]))
+    s.start_order = tuple(r.lookup(r.company, x, f"start_tiles/to_choose/{i}", "a company")
+                          for i, x in enumerate(st["to_choose"]))
+    if len(data["companies"]) != cfg.players:
+        raise PositionError("companies", f"expected {cfg.players} companies")
+    s.companies = [_company_from(r, c, i) for i, c in enumerate(data["companies"])]
+    turn = data["turn"]
+    s.picked = (r.lookup(r.tile, turn["picked_tile"], "turn/picked_tile", "an action tile")
+                if turn["picked_tile"] else -1)
+    s.tile_left = tuple(rules.ACTION_KINDS.index(k) for k in turn["actions_left"])
+    s.tech_used = turn["tech_marker_used"]
+    s.events = [_event_from(e) for e in data.get("log", [])]
+    s.pending = _pending_from(s, r, data["pending"])
+    check_consistency(s)
+    s.legal = tuple(rules.legal(s)) if s.pending[0] != rules.F_END else ()
+    if s.pending[0] != rules.F_END and not s.legal:
+        raise PositionError("pending", "the pending decision has no legal action")
+    return s
+
+
+def _event_from(e: list[Any]) -> tuple[Any, ...]:
+    return tuple(tuple(x) if isinstance(x, list) else x for x in e)
+
+
+def _car_from(r: _Reader, d: dict[str, Any] | None, field: str) -> Car | None:
+    if d is None:
+        return None
+    owner = r.lookup(r.company, d["owner"], f"{field}/owner", "a company in this game")
+    tech = CAR_TECH.index(d["tech_marker"]) if d["tech_marker"] else -1
+    if d["workers"] + (3 if d["salesman"] else 0) < 1:
+        raise PositionError(f"{field}/workers", "a car needs at least one worker or the "
+                                                "salesman (RULINGS K13)")
+    return Car(owner, d["body"], d["engine"], d["workers"], d["salesman"], d["price"], tech,
+               d["investment_token"])
+
+
+def _company_from(r: _Reader, d: dict[str, Any], i: int) -> Company:
+    field = f"companies/{i}"
+    if d["name"] != r.cfg.companies[i]:
+        raise PositionError(f"{field}/name", f"company {i} is {r.cfg.companies[i]}")
+    c = Company(r.cfg)
+    c.reputation = d["reputation"]
+    sp = d["score_parts"]
+    c.score_parts = (sp["sales"], sp["grand_prix"], sp["achievements"], sp["buyers"])
+    if sum(c.score_parts) != c.reputation:
+        raise PositionError(f"{field}/score_parts", "the parts must add up to the reputation")
+    c.canteen = d["canteen"]
+    c.supply = d["supply"]
+    c.team = d["racing_team"]
+    c.salesman = d["salesman"]
+    if len(d["workshops"]) > rules.WORKSHOPS:
+        raise PositionError(f"{field}/workshops", "a company has three workshops")
+    c.workshops = tuple(sorted((KINDS.index(k), v) for k, v in d["workshops"]))
+    c.race_engine = d["racing_engine"]
+    c.body_track = d["body_track"]
+    c.engine_track = d["engine_track"]
+    if abs(c.body_track - c.engine_track) > r.cfg.research_gap:
+        raise PositionError(f"{field}/body_track", "the research tracks may differ by at most "
+                                                   f"{r.cfg.research_gap} (RULINGS K6)")
+    c.engineer_tokens = d["engineer_tokens"]
+    c.engineers = tuple(r.lookup(r.recruit, x, f"{field}/engineers/{j}", "an engineer")
+                        for j, x in enumerate(d["engineers"]))
+    c.investors = tuple(r.lookup(r.recruit, x, f"{field}/investors/{j}", "an investor")
+                        for j, x in enumerate(d["investors"]))
+    c.tech = tuple(sorted(d["tech_markers"]))
+    c.progress = d["progress"]
+    c.last_laps = d["last_laps"]
+    c.cars_placed = d["cars_placed"]
+    return c
+
+
+def _pending_from(s: State, r: _Reader, d: dict[str, Any]) -> tuple[Any, ...]:
+    name = d["decision"]
+    if name not in rules.FRAME_NAMES:
+        raise PositionError("pending/decision", f"unknown decision {name!r}")
+    kind = rules.FRAME_NAMES.index(name)
+    player = _derive_player(s, kind)
+    stated = d.get("player")
+    expected = (s.cfg.companies[player] if player >= 0 else
+                "chance" if player == rules.CHANCE else None)
+    if stated != expected:
+        raise PositionError("pending/player", f"the position says {stated!r}, but by the "
+                                              f"action chain it is {expected!r}'s decision")
+    data: list[Any] = []
+    for field in FRAME_FIELDS.get(name, ()):
+        if field not in d:
+            raise PositionError(f"pending/{field}", f"the {name} decision needs {field!r}")
+        value = d[field]
+        if field == "groups":
+            value = tuple(
+                tuple(r.lookup(r.item, x, f"pending/groups/{i}/{j}", "a tile or company")
+                      for j, x in enumerate(g))
+                for i, g in enumerate(value))
+        elif field == "category":
+            value = CATEGORIES.index(value)
+        elif field == "kind":
+            value = KINDS.index(value)
+        data.append(value)
+    return (kind, player, *data)
+
+
+def _derive_player(s: State, kind: int) -> int:
+    """Who decides, recomputed from the position (RULINGS K1; STYLE 7)."""
+    if kind in (rules.F_DEAL, rules.F_OFFER, rules.F_REVEAL):
+        return rules.CHANCE
+    if kind == rules.F_END:
+        return rules.TERMINAL
+    if kind == rules.F_START:
+        if not s.start_order:
+            raise PositionError("start_tiles/to_choose", "no company left to choose")
+        return s.start_order[0]
+    if kind == rules.F_BUICK:
+        holders = [p for p, c in enumerate(s.companies) if "buyer5" in c.tech]
+        if len(holders) != 1:
+            raise PositionError("pending/decision", "no company holds Buick's marker")
+        return holders[0]
+    n = len(s.cfg.tiles)
+    if not s.chain or s.chain[0] < n:
+        raise PositionError("chain/0", "a company marker must be at the tail of the chain")
+    return s.chain[0] - n
+
+
+def check_consistency(s: State) -> None:
+    """Components conserved and the position coherent; raises PositionError (RULINGS)."""
+    cfg = s.cfg
+    n = len(cfg.tiles)
+    if s.round >= 1 or s.pending[0] not in (rules.F_DEAL,):
+        expected = sorted(range(n + cfg.players))
+        if sorted(s.chain) != expected and s.pending[0] != rules.F_DEAL:
+            raise PositionError("chain", "each action tile and company marker exactly once")
+    if s.picked >= 0 and s.picked not in s.chain:
+        raise PositionError("turn/picked_tile", "the picked tile is not on the chain")
+    for i, c in enumerate(s.companies):
+        f = f"companies/{i}"
+        on_cars = sum(car.workers for car in s.market if car and car.owner == i)
+        team = c.team - (1 if c.salesman == "team" else 0)
+        if c.canteen + c.supply + team + on_cars != cfg.workers_per_company:
+            raise PositionError(f"{f}/canteen", f"canteen, supply, racing team and cars must "
+                                                f"hold {cfg.workers_per_company} workers")
+        on_market = any(car and car.owner == i and car.salesman for car in s.market)
+        if (c.salesman == "market") != on_market:
+            raise PositionError(f"{f}/salesman", "the salesman is on a market car exactly "
+                                                 "when salesman is 'market'")
+        if c.team > cfg.team_capacity:
+            raise PositionError(f"{f}/racing_team", f"the team holds {cfg.team_capacity}")
+    buyers = sum(s.stacks) + sum(1 for b in s.active if b >= 0) + (1 if s.buick >= 0 else 0)
+    if buyers != 4 * cfg.buyers_per_preference:
+        raise PositionError("buyers/available", "the 8 buyer tiles must all be somewhere")
+    used_tokens = sum(c.engineer_tokens for c in s.companies)
+    if used_tokens + s.eng_supply > cfg.engineer_tokens:
+        raise PositionError("supply/engineer_tokens", f"at most {cfg.engineer_tokens} tokens")
+    invested = sum(1 for car in s.market if car and car.invested)
+    held = sum(len(c.investors) for c in s.companies)
+    if invested + held + s.inv_supply != cfg.investment_tokens:
+        raise PositionError("supply/investment_tokens",
+                            f"supply, investors and cars must hold {cfg.investment_tokens}")
+    if invested != len(s.investor_track):
+        raise PositionError("investor_track", "one investor on the track per invested car")
+    for cat in range(3):
+        if set(s.face_up[cat]) & set(s.unseen[cat]):
+            raise PositionError(f"recruit/unseen/{CATEGORIES[cat]}",
+                                "a face-up tile cannot also be unseen")
+    prices = [car.price for car in s.market if car]
+    if s.round >= 1 and len(set(prices + list(s.chart))) != len(prices) + len(s.chart):
+        raise PositionError("price_chart", "each price marker of the round exists once")
+
+
+def state_from_json(text: str) -> State:
+    """Load a position from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError("(text)", f"not JSON: {exc.msg} at line {exc.lineno}") from None
+    return state_from_dict(data)
+
+
+# --- observations ---------------------------------------------------------------------------------
+def observation(s: State, company: int) -> dict[str, Any]:
+    """What ``company`` may see: no unseen recruit tiles, no seed (the future), and in the
+    hidden-score variant no other company's score until the game ends (RULINGS K31)."""
+    if not 0 <= company < s.cfg.players:
+        raise ValueError(f"no company {company} in a {s.cfg.players}-company game")
+    d = state_to_dict(s)
+    d["seed"] = None
+    d["draws"] = None
+    d["recruit"]["unseen"] = None
+    d["observer"] = s.cfg.companies[company]
+    if s.hidden_scores and not s.is_terminal():
+        for i, c in enumerate(d["companies"]):
+            if i != company:
+                c["reputation"] = None
+                c["score_parts"] = None
+        d["log"] = [e for e in d["log"] if not _reveals_points(e, company)]
+    return d
+
+
+def _reveals_points(event: list[Any], company: int) -> bool:
+    return event[0] in ("achievement", "sale", "gp_place", "gp_laps", "attract", "buick",
+                        "swap_buyer") and event[1] != company
+
+
+# --- replay files ---------------------------------------------------------------------------------
+def replay_to_json(players: int, seed: int, actions: list[str], hidden_scores: bool = False,
+                   indent: int | None = 2) -> str:
+    """A replay file: the setup seed and every decision taken, as text."""
+    return json.dumps({"format": REPLAY_FORMAT, "version": VERSION, "players": players,
+                       "seed": seed, "hidden_scores": hidden_scores, "actions": actions},
+                      indent=indent)
+
+
+def replay_from_json(text: str) -> State:
+    """Replay a whole game from a replay file; raises PositionError on a bad file."""
+    from kwcore import replay
+    from kwcore.errors import KraftwagenError
+
+    try:
+        d = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError("(text)", f"not JSON: {exc.msg} at line {exc.lineno}") from None
+    if not isinstance(d, dict) or d.get("format") != REPLAY_FORMAT:
+        raise PositionError("format", f"expected {REPLAY_FORMAT!r}")
+    for field, kind in (("players", int), ("seed", int), ("actions", list)):
+        if not isinstance(d.get(field), kind):
+            raise PositionError(field, f"expected {kind.__name__}")
+    try:
+        return replay(d["players"], d["seed"], d["actions"], bool(d.get("hidden_scores")))
+    except KraftwagenError as exc:
+        raise PositionError("actions", str(exc)) from None
+    except ValueError as exc:
+        raise PositionError("players", str(exc)) from None

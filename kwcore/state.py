@@ -1,0 +1,336 @@
+"""The game state: plain data with a cheap clone, checked apply, undo and an outcome.
+
+Covers the public API of the rules core (docs/architecture.md). The rules themselves live in
+``kwcore.rules``; this module holds the data (STYLE 3), the checked and fast paths of ``apply``
+(STYLE 6), undo by saved snapshot (STYLE 4) and the outcome (STYLE 11, RULINGS K24).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from kwcore import rules
+from kwcore.actions import ACTION_ID, ACTIONS, Action, action_from_id
+from kwcore.config import Config, config_for
+from kwcore.errors import ActionParseError, IllegalActionError
+
+CHANCE = rules.CHANCE
+TERMINAL = rules.TERMINAL
+
+
+class Car(NamedTuple):
+    """A car on the market (RULINGS K13). Values exclude technology markers; see helpers."""
+
+    owner: int
+    body: int
+    engine: int
+    workers: int
+    salesman: bool
+    price: int
+    tech: int  # index into config.CAR_TECH, or -1
+    invested: bool
+
+
+class Company:
+    """One company's board and pieces (seed JP: Company setup). Mutable; owned by one state."""
+
+    __slots__ = (
+        "reputation", "canteen", "supply", "team", "salesman", "workshops", "race_engine",
+        "body_track", "engine_track", "engineer_tokens", "engineers", "investors", "tech",
+        "progress", "last_laps", "cars_placed", "score_parts",
+    )
+
+    def __init__(self, cfg: Config) -> None:
+        self.reputation = 0
+        self.canteen = cfg.canteen_at_start
+        self.supply = cfg.workers_per_company - cfg.canteen_at_start
+        self.team = 0  # units in the racing team, the salesman included
+        self.salesman = "unused"  # unused | box | canteen | team | market | supply
+        self.workshops: tuple[tuple[int, int], ...] = ()  # sorted (kind 0 body / 1 engine, value)
+        self.race_engine = cfg.racing_engine_at_start
+        self.body_track = cfg.research_start
+        self.engine_track = cfg.research_start
+        self.engineer_tokens = 0
+        self.engineers: tuple[int, ...] = ()
+        self.investors: tuple[int, ...] = ()  # investor tiles whose token is still unused
+        self.tech: tuple[str, ...] = ()  # technology markers held, sorted
+        self.progress = 0  # spaces driven in this race; 0 = pit lane
+        self.last_laps = 0  # laps of the race last scored (RULINGS K16)
+        self.cars_placed = 0
+        self.score_parts: tuple[int, int, int, int] = (0, 0, 0, 0)  # sales, GP, achiev., buyers
+
+    def copy(self) -> Company:
+        """An independent copy."""
+        other = Company.__new__(Company)
+        for name in Company.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
+
+    def as_tuple(self) -> tuple[Any, ...]:
+        """All fields, for equality."""
+        return tuple(getattr(self, name) for name in Company.__slots__)
+
+
+SCORE_SOURCES = ("sales", "grand_prix", "achievements", "buyers")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended (RULINGS K24)."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+
+class State:
+    """A Kraftwagen position: who decides, what is legal, and everything on the table."""
+
+    __slots__ = (
+        "cfg", "seed", "draws", "hidden_scores", "round", "chain", "market_marker", "chart",
+        "stacks", "whites", "active", "packard", "buick", "market", "investor_track",
+        "face_up", "unseen", "stack_left", "achievements", "eng_supply", "inv_supply",
+        "tech_box", "start_offer", "start_order", "companies", "pending", "tile_left",
+        "picked", "tech_used", "events", "legal", "history",
+    )
+    # Fields compared by __eq__ and serialized (history and the legal cache are derived).
+    DATA_FIELDS = __slots__[1:-2]
+
+    cfg: Config
+    seed: int | None
+    draws: int
+    hidden_scores: bool
+    round: int
+    chain: tuple[int, ...]  # tail first: tile indices, and len(tiles) + company
+    market_marker: int
+    chart: tuple[int, ...]  # price markers still on the chart
+    stacks: tuple[int, ...]  # available buyers per preference
+    whites: tuple[tuple[int, ...], ...]  # white markers beside each stack
+    active: tuple[int, ...]  # preference per active space, -1 empty
+    packard: tuple[int, ...]  # Packard bonus beside each active space, 0 none
+    buick: int  # preference of Buick's extra buyer, -1 none
+    market: tuple[Car | None, ...]
+    investor_track: tuple[int, ...]
+    face_up: tuple[tuple[int, ...], ...]  # per recruit category
+    unseen: tuple[tuple[int, ...], ...]  # recruit tiles not yet revealed, per category
+    stack_left: tuple[int, ...]  # face-down recruit tiles left, per category
+    achievements: tuple[int, ...]  # owner per achievement, -1 open
+    eng_supply: int
+    inv_supply: int
+    tech_box: int  # technology markers gone to the box
+    start_offer: tuple[int, ...]
+    start_order: tuple[int, ...]
+    companies: list[Company]
+    pending: tuple[Any, ...]  # (frame kind, player, *data); see kwcore.rules
+    tile_left: tuple[int, ...]  # actions of the picked tile still to do
+    picked: int  # the tile in play this turn, -1 none
+    tech_used: bool  # a technology marker was used in this step (RULINGS K5)
+    events: list[tuple[Any, ...]]
+    legal: tuple[int, ...]
+    history: list[State]
+
+    # --- the decision interface ---------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """The number of companies."""
+        return self.cfg.players
+
+    @property
+    def current_player(self) -> int:
+        """The company to decide, ``CHANCE`` (-1) at a chance node, ``TERMINAL`` (-4) at the end.
+
+        Computed from the pending decision, which the rules derive from the tail of the action
+        chain (RULINGS K1); never stored separately.
+        """
+        return int(self.pending[1])
+
+    def is_chance_node(self) -> bool:
+        """True when the next decision is chance's (explicit-chance games only)."""
+        return self.pending[1] == CHANCE
+
+    def is_terminal(self) -> bool:
+        """True once round 3's scoring phase is over (seed JP: Game end)."""
+        return self.pending[1] == TERMINAL
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The stable ids of the legal actions."""
+        return self.legal
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions, in id order."""
+        return [ACTIONS[i] for i in self.legal]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node: each outcome with its probability (uniform draws)."""
+        if not self.is_chance_node():
+            return []
+        p = 1.0 / len(self.legal)
+        return [(ACTIONS[i], p) for i in self.legal]
+
+    def decision(self) -> str:
+        """A short name of the pending decision (e.g. ``choose_tile``)."""
+        return rules.FRAME_NAMES[self.pending[0]]
+
+    def scores(self) -> list[int]:
+        """Every company's reputation."""
+        return [c.reputation for c in self.companies]
+
+    def outcome(self) -> Outcome | None:
+        """The outcome once terminal: highest reputation, then most engineers (RULINGS K24)."""
+        if not self.is_terminal():
+            return None
+        scores = tuple(self.scores())
+        best = max(scores)
+        tied = [i for i, s in enumerate(scores) if s == best]
+        if len(tied) == 1:
+            return Outcome((tied[0],), scores, "highest reputation")
+        most = max(len(self.companies[i].engineers) for i in tied)
+        winners = tuple(i for i in tied if len(self.companies[i].engineers) == most)
+        reason = "tie broken by engineers" if len(winners) == 1 else "shared win"
+        return Outcome(winners, scores, reason)
+
+    # --- applying actions ---------------------------------------------------------------------
+    def resolve(self, action: Action | int | str) -> int:
+        """The id of an action given as object, id or text (no legality check)."""
+        if isinstance(action, Action):
+            return ACTION_ID[action]
+        if isinstance(action, bool) or not isinstance(action, int | str):
+            raise ActionParseError(f"not an action: {action!r}")
+        if isinstance(action, int):
+            return ACTION_ID[action_from_id(action)]
+        from kwcore.actions import action_from_text
+
+        return ACTION_ID[action_from_text(action)]
+
+    def apply(self, action: Action | int | str) -> None:
+        """Apply a legal action in place; an illegal one raises and changes nothing.
+
+        The checked path for people: validates, records an undo snapshot, then applies.
+        """
+        aid = self.resolve(action)
+        if aid not in self.legal:
+            raise rules.why_illegal(self, ACTIONS[aid])
+        self.history.append(self._snapshot())
+        rules.apply_id(self, aid)
+
+    def apply_unchecked(self, action_id: int) -> None:
+        """The fast path for search: no legality check, no undo snapshot (STYLE 6)."""
+        rules.apply_id(self, action_id)
+
+    def child(self, action: Action | int) -> State:
+        """A new state after a legal action; this one is untouched (for search)."""
+        aid = action if isinstance(action, int) else ACTION_ID[action]
+        other = self.clone(history=False)
+        rules.apply_id(other, aid)
+        return other
+
+    def undo(self) -> None:
+        """Take back the last action applied with ``apply``."""
+        if not self.history:
+            raise IllegalActionError("nothing to undo")
+        snap = self.history.pop()
+        history = self.history
+        for name in State.__slots__:
+            setattr(self, name, getattr(snap, name))
+        self.companies = [c.copy() for c in snap.companies]
+        self.events = list(snap.events)
+        self.history = history
+
+    # --- copies and equality ------------------------------------------------------------------
+    def clone(self, history: bool = True) -> State:
+        """An independent copy; mutating it never changes this state (STYLE 3)."""
+        other = State.__new__(State)
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.companies = [c.copy() for c in self.companies]
+        other.events = list(self.events)
+        other.history = list(self.history) if history else []
+        return other
+
+    def _snapshot(self) -> State:
+        snap = self.clone(history=False)
+        return snap
+
+    def key(self) -> tuple[Any, ...]:
+        """A hashable key of everything that matters for play (no log, no history)."""
+        parts = [getattr(self, n) for n in State.DATA_FIELDS if n not in ("companies", "events")]
+        parts.append(tuple(c.as_tuple() for c in self.companies))
+        return tuple(parts)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (
+            self.cfg.players == other.cfg.players
+            and self.key() == other.key()
+            and self.events == other.events
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # --- serialization and display --------------------------------------------------------------
+    def to_json(self, indent: int | None = None) -> str:
+        """The versioned JSON position (docs/position-format.md)."""
+        from kwcore.serialize import state_to_json
+
+        return state_to_json(self, indent=indent)
+
+    def observation(self, company: int) -> dict[str, Any]:
+        """What ``company`` may see (face-down stacks and, hidden-score variant, others' scores)."""
+        from kwcore.serialize import observation
+
+        return observation(self, company)
+
+    def log(self) -> list[str]:
+        """The plain-English event log."""
+        from kwcore.render import describe_events
+
+        return describe_events(self)
+
+    def __str__(self) -> str:
+        from kwcore.render import text_board
+
+        return text_board(self)
+
+    def __repr__(self) -> str:
+        return f"<kwcore.State {self.players} companies, round {self.round}, {self.decision()}>"
+
+
+def new_state(players: int, seed: int | None, hidden_scores: bool = False) -> State:
+    """A state before setup chance (used by ``kwcore.new_game``)."""
+    cfg = config_for(players)
+    s = State.__new__(State)
+    s.cfg = cfg
+    s.seed = seed
+    s.draws = 0
+    s.hidden_scores = hidden_scores
+    s.round = 0
+    s.chain = ()
+    s.market_marker = cfg.market_marker_start
+    s.chart = ()
+    s.stacks = (cfg.buyers_per_preference,) * 4
+    s.whites = ((), (), (), ())
+    s.active = (-1,) * cfg.active_spaces
+    s.packard = (0,) * cfg.active_spaces
+    s.buick = -1
+    s.market = (None,) * cfg.market_spaces
+    s.investor_track = ()
+    s.face_up = ((), (), ())
+    s.unseen = tuple(tuple(r.index for r in cfg.recruit_of(cat)) for cat in range(3))
+    s.stack_left = (cfg.stack_size,) * 3
+    s.achievements = (-1,) * len(cfg.achievements)
+    s.eng_supply = cfg.engineer_tokens
+    s.inv_supply = cfg.investment_tokens
+    s.tech_box = 0
+    s.start_offer = ()
+    s.start_order = ()
+    s.companies = [Company(cfg) for _ in range(players)]
+    s.pending = (rules.F_END, TERMINAL)
+    s.tile_left = ()
+    s.picked = -1
+    s.tech_used = False
+    s.events = []
+    s.legal = ()
+    s.history = []
+    return s

@@ -1,0 +1,1 @@
+"""Solvers for Kraftwagen positions (built on kwcore)."""
