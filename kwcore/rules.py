@@ -306,14 +306,12 @@ def begin_turn(s: State) -> None:
 
 def _next_action(s: State, p: int) -> None:
     """After an action: the tile's next action, or the market step (RULINGS K2, K3)."""
-    left = s.tile_left
-    if not left:
+    if not s.tile_left:
         s.tech_used = False  # a new step of the turn (RULINGS K5)
         s.pending = (F_MARKET, p)
-    elif len(set(left)) == 1:
-        s.tile_left = left[1:]
-        _start_action(s, p, left[0])
     else:
+        # Even one action left is a decision point: free actions may come first (K5); with
+        # none available the single option is taken automatically.
         s.pending = (F_ORDER, p)
 
 
@@ -489,6 +487,8 @@ def _car_leaves(s: State, car: Car) -> None:
     """Tech marker to the box; workers and salesman to the supply; tiles to the supply (K15)."""
     owner = s.companies[car.owner]
     owner.supply += car.workers
+    if car.invested:  # an unsold car's unused token goes back too (seed JP: Scoring B)
+        s.inv_supply += 1
     if car.salesman:
         owner.salesman = "supply"
     if car.tech >= 0:
@@ -1153,16 +1153,19 @@ def _apply_free(s: State, a: Action) -> None:
 
 def _apply_buick(s: State, a: BuickBuyer) -> None:
     """Buick's extra buyer below the active track, once per game (RULINGS K21)."""
-    p = s.pending[1]
-    c = s.companies[p]
     if a.pref >= 0:
-        c.tech = _remove_one(c.tech, "buyer5")
-        s.tech_box += 1
-        pts = _take_buyer(s, p, a.pref)
-        s.buick = a.pref
-        s.events.append(("buick", p, a.pref, pts))
-        _check_second_buyer(s, p)
+        _apply_buick_choice(s, s.pending[1], a.pref)
     score_round(s)
+
+
+def _apply_buick_choice(s: State, p: int, pref: int) -> None:
+    c = s.companies[p]
+    c.tech = _remove_one(c.tech, "buyer5")
+    s.tech_box += 1
+    pts = _take_buyer(s, p, pref)
+    s.buick = pref
+    s.events.append(("buick", p, pref, pts))
+    _check_second_buyer(s, p)
 
 
 _LEGAL = (
@@ -1252,7 +1255,7 @@ def why_illegal(s: State, a: Action) -> IllegalActionError:
     who = s.cfg.companies[p] if p >= 0 else "chance"
     now = _FRAME_WORDS[kind].format(who=who)
     expected = {type(ACTIONS[i]) for i in s.legal}
-    if type(a) not in expected:
+    if type(a) not in expected and not (a.free and kind in FREE_FRAMES):
         if a.free and kind not in FREE_FRAMES:
             return IllegalActionError(
                 f"'{a}' is a free action, taken only between the steps of your own turn; "
@@ -1264,10 +1267,15 @@ def why_illegal(s: State, a: Action) -> IllegalActionError:
 def _rule_of(s: State, a: Action) -> str:
     if isinstance(a, Research):
         return "RULINGS K6"
-    if isinstance(a, PackardMarker | Kettering) and s.tech_used:
+    if isinstance(a, PackardMarker | Kettering | CarTech) and s.tech_used:
         return "RULINGS K5"
-    if isinstance(a, CarTech) and s.tech_used:
-        return "RULINGS K5"
+    if isinstance(a, Invest):
+        return "RULINGS K16"
+    if isinstance(a, PackardMarker):
+        holder = s.pending[1] >= 0 and f"buyer+{a.bonus}" in s.companies[s.pending[1]].tech
+        return "seed JP: Engineers, Packard" if holder else "RULINGS K5"
+    if isinstance(a, Kettering):
+        return "RULINGS K20"
     return _FRAME_RULE[s.pending[0]]
 
 
@@ -1291,7 +1299,23 @@ def _reason(s: State, a: Action, p: int) -> str:
         if a.where == RACING_CAR:
             return "only an engine can go on the racing car"
         return "you have a free workshop, or no such tile in your workshops"
-    if isinstance(a, CarPrice | Kettering) and getattr(a, "part", SWAP_PRICE) == SWAP_PRICE:
+    if isinstance(a, Kettering | Invest | SellCar):
+        car = s.market[a.slot]
+        if car is None or car.owner != p:
+            return f"market space {a.slot + 1} holds no car of yours"
+    if isinstance(a, PackardMarker):
+        if c is not None and f"buyer+{a.bonus}" not in c.tech:
+            return f"you hold no Packard +{a.bonus} marker"
+        return "a Packard marker goes beside an active buyer that has none"
+    if isinstance(a, Kettering):
+        if c is not None and "swap" not in c.tech:
+            return "you hold no Kettering swap marker"
+        if a.part == 3:
+            return "the car keeps a service of at least 1, with workers from your canteen"
+        if a.part == SWAP_PRICE:
+            return "that price marker is not on the price chart"
+        return "the new tile must be a different one from your workshops"
+    if isinstance(a, CarPrice):
         return "that price marker is not on the price chart"
     if isinstance(a, CarService):
         return "a car needs at least one worker or the salesman, taken from your canteen"
@@ -1301,7 +1325,7 @@ def _reason(s: State, a: Action, p: int) -> str:
     if isinstance(a, Attract | BuickBuyer | SwapBuyer):
         return "that buyer stack is empty or the swap changes nothing"
     if isinstance(a, Invest):
-        return "you need that investor's token and your own market car without a token"
+        return "you need that investor's token and a car of yours without a token"
     if isinstance(a, Recruit):
         return "that recruit tile is not face up"
     if isinstance(a, Hire):

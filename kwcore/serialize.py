@@ -415,8 +415,10 @@ def check_consistency(s: State) -> None:
     if invested + held + s.inv_supply != cfg.investment_tokens:
         raise PositionError("supply/investment_tokens",
                             f"supply, investors and cars must hold {cfg.investment_tokens}")
-    if invested != len(s.investor_track):
-        raise PositionError("investor_track", "one investor on the track per invested car")
+    if invested > len(s.investor_track):
+        raise PositionError("investor_track", "every invested car's investor is on the track")
+    if len(s.investor_track) > cfg.investor_spaces:
+        raise PositionError("investor_track", f"the track has {cfg.investor_spaces} spaces")
     for cat in range(3):
         if set(s.face_up[cat]) & set(s.unseen[cat]):
             raise PositionError(f"recruit/unseen/{CATEGORIES[cat]}",
@@ -481,11 +483,14 @@ def replay_from_json(text: str) -> State:
     if not isinstance(d, dict) or d.get("format") != REPLAY_FORMAT:
         raise PositionError("format", f"expected {REPLAY_FORMAT!r}")
     for field, kind in (("players", int), ("seed", int), ("actions", list)):
-        if not isinstance(d.get(field), kind):
+        value = d.get(field)
+        if isinstance(value, bool) or not isinstance(value, kind):
             raise PositionError(field, f"expected {kind.__name__}")
+    if not 2 <= d["players"] <= 4:
+        raise PositionError("players", "Kraftwagen is played by 2 to 4 companies")
+    if d["seed"] < 0:
+        raise PositionError("seed", "the seed is a whole number >= 0")
     try:
         return replay(d["players"], d["seed"], d["actions"], bool(d.get("hidden_scores")))
     except KraftwagenError as exc:
         raise PositionError("actions", str(exc)) from None
-    except ValueError as exc:
-        raise PositionError("players", str(exc)) from None

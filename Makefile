@@ -1,0 +1,57 @@
+# kraftwagen-lab: `make lab` opens the tutorial, `make test` runs every check.
+# Everything runs from .venv, which is (re)installed whenever pyproject.toml changes.
+
+PYTHON ?= python3
+VENV ?= .venv
+PORT ?= 8888
+BIN := $(VENV)/bin
+
+# The tutorial notebook: 01_rules_tour if present, else the 00_start placeholder. The printed URL
+# opens it (default_url); the server root is the repository.
+NOTEBOOK ?= $(firstword $(wildcard notebooks/01_rules_tour.ipynb) notebooks/00_start.ipynb)
+# As root, jupyter refuses to start without --allow-root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+# Lint only the folders that exist (git keeps no empty folders, so a fresh clone may lack some).
+LINT_PATHS := $(wildcard kwcore solvers tests benchmarks)
+
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+export PIP_ROOT_USER_ACTION := ignore
+
+.PHONY: venv lab test bench clean distclean
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e '.[dev]'
+	touch $@
+
+$(VENV)/.installed-openspiel: $(VENV)/.installed
+	$(BIN)/python -m pip install -e '.[dev,openspiel]'
+	touch $@
+
+lab: venv
+	@test -f $(NOTEBOOK) || { echo "make lab: $(NOTEBOOK) does not exist yet" >&2; exit 1; }
+	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG) \
+		--LabApp.default_url=/lab/tree/$(NOTEBOOK) \
+		--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
+		--LabApp.extension_manager=readonly
+
+# pytest's exit code is passed through: 5 ("no tests collected") fails the target.
+test: venv
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/mypy kwcore solvers
+	$(BIN)/pytest --nbval-lax -n 2 --dist loadscope
+
+bench: $(VENV)/.installed-openspiel
+	$(BIN)/python benchmarks/bench_engine.py
+
+# clean keeps .venv (a reinstall takes minutes); distclean removes it too.
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks test-artifacts
+	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) \
+		-type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

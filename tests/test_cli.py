@@ -1,0 +1,377 @@
+"""The ``kw`` command line (kwcore.cli): every command and every user-mistake path."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import kwcore
+from kwcore import cli
+from kwcore.bots import RandomBot, make_bot, play_game
+from kwcore.serialize import replay_to_json
+
+ROOT = Path(__file__).resolve().parents[1]
+Run = tuple[int, str, str]
+Kw = Callable[..., Run]
+Saved = tuple[Path, kwcore.State]  # a position file and its state
+
+
+@pytest.fixture
+def kw(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Kw:
+    """Run ``kw ARGS...`` in-process, optionally feeding stdin: (exit status, stdout, stderr)."""
+
+    def run(*argv: str, stdin: str | None = None) -> Run:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        status = cli.main(list(argv))
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run
+
+
+def assert_one_error_line(result: Run, *fragments: str) -> None:
+    """Exit status 2 and exactly one ``kw: error:`` line naming each fragment; no stdout."""
+    status, out, err = result
+    assert status == 2
+    assert out == ""
+    assert err.startswith("kw: error: ")
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    for fragment in fragments:
+        assert fragment in err
+
+
+def new_position(players: int = 2, seed: int = 7) -> str:
+    return kwcore.new_game(players, seed).to_json(indent=2)
+
+
+@pytest.fixture
+def position(tmp_path: Path) -> Path:
+    """A 2-company position at the first start-tile choice."""
+    path = tmp_path / "pos.json"
+    path.write_text(new_position())
+    return path
+
+
+@pytest.fixture
+def at_tile_choice(tmp_path: Path) -> tuple[Path, kwcore.State]:
+    """A position where a company chooses an action tile, and that state."""
+    state = kwcore.new_game(2, 7)
+    while state.decision() != "choose_tile":
+        state.apply(state.legal_action_ids()[0])
+    path = tmp_path / "tile.json"
+    path.write_text(state.to_json())
+    return path, state
+
+
+@pytest.fixture
+def finished(tmp_path: Path) -> tuple[Path, kwcore.State]:
+    """A finished game's position file and state."""
+    state = play_game(2, 3, [RandomBot(1), RandomBot(2)])
+    path = tmp_path / "end.json"
+    path.write_text(state.to_json())
+    return path, state
+
+
+# --- kw new ---------------------------------------------------------------------------------------
+def test_new_prints_an_indented_position_that_loads_back(kw: Kw) -> None:
+    status, out, err = kw("new", "--players", "3", "--seed", "5")
+    assert (status, err) == (0, "")
+    assert out.startswith("{\n  ")
+    state = kwcore.from_json(out)
+    assert state == kwcore.new_game(3, 5)
+    assert not state.hidden_scores
+
+
+def test_new_with_hidden_scores_selects_the_variant(kw: Kw) -> None:
+    status, out, _ = kw("new", "--players", "2", "--seed", "1", "--hidden-scores")
+    assert status == 0
+    assert kwcore.from_json(out).hidden_scores
+
+
+@pytest.mark.parametrize("players", ["1", "5", "two", "-3"])
+def test_new_rejects_a_bad_number_of_players(kw: Kw, players: str) -> None:
+    assert_one_error_line(kw("new", "--players", players, "--seed", "0"), "--players", "2 to 4")
+
+
+@pytest.mark.parametrize("seed", ["-1", "x", "1.5"])
+def test_new_rejects_a_bad_seed(kw: Kw, seed: str) -> None:
+    assert_one_error_line(kw("new", "--players", "2", "--seed", seed), "--seed")
+
+
+# --- kw show --------------------------------------------------------------------------------------
+def test_show_prints_the_board_then_the_last_ten_log_lines(kw: Kw, at_tile_choice: Saved) -> None:
+    path, state = at_tile_choice
+    status, out, err = kw("show", str(path))
+    assert (status, err) == (0, "")
+    assert out.startswith(str(state) + "\n")
+    tail = out[len(str(state)):].strip().splitlines()
+    assert tail[0] == f"Last 10 of {len(state.log())} log lines:"
+    assert [line.strip() for line in tail[1:]] == state.log()[-10:]
+
+
+def test_show_reads_the_position_from_stdin(kw: Kw) -> None:
+    status, out, _ = kw("show", "-", stdin=new_position())
+    assert status == 0
+    assert out.startswith(str(kwcore.new_game(2, 7)) + "\n")
+
+
+# --- kw legal -------------------------------------------------------------------------------------
+def test_legal_prints_one_id_and_text_per_line(kw: Kw, at_tile_choice: Saved) -> None:
+    path, state = at_tile_choice
+    status, out, _ = kw("legal", str(path))
+    assert status == 0
+    expected = [f"{a.id}\t{a}" for a in state.legal_actions()]
+    assert out.splitlines() == expected
+
+
+def test_legal_of_a_finished_game_lists_nothing(kw: Kw, finished: Saved) -> None:
+    path, _ = finished
+    status, out, err = kw("legal", str(path))
+    assert (status, out) == (0, "")
+    assert "game is over" in err
+
+
+# --- kw apply -------------------------------------------------------------------------------------
+def test_apply_takes_actions_as_text_and_as_ids(kw: Kw, at_tile_choice: Saved) -> None:
+    path, state = at_tile_choice
+    research = kwcore.parse_action(state, "pick Research")
+    status, out, err = kw("apply", str(path), str(research.id))
+    assert (status, err) == (0, "")
+    by_id = kwcore.from_json(out)
+    status, out, _ = kw("apply", str(path), "pick Research")
+    assert status == 0
+    by_text = kwcore.from_json(out)
+    state.apply("pick Research")
+    assert by_id == by_text == state
+
+
+def test_apply_applies_several_actions_in_order(kw: Kw, at_tile_choice: Saved) -> None:
+    path, state = at_tile_choice
+    status, out, _ = kw("apply", str(path), "pick Research", "research body")
+    assert status == 0
+    state.apply("pick Research")
+    state.apply("research body")
+    assert kwcore.from_json(out) == state
+
+
+def test_apply_with_log_prints_what_happened_to_stderr(kw: Kw, at_tile_choice: Saved) -> None:
+    path, state = at_tile_choice
+    status, out, err = kw("apply", str(path), "pick Research", "research body", "--log")
+    assert status == 0
+    before = len(state.log())
+    after = kwcore.from_json(out)
+    assert err.splitlines() == after.log()[before:]
+    assert any("researches" in line for line in err.splitlines())
+
+
+def test_apply_an_illegal_action_names_the_rule_and_leaves_the_file(
+    kw: Kw, at_tile_choice: Saved
+) -> None:
+    path, _ = at_tile_choice
+    before = path.read_bytes()
+    assert_one_error_line(kw("apply", str(path), "research body"), "not a choice now", "K1")
+    assert path.read_bytes() == before
+
+
+def test_apply_reports_which_of_several_actions_is_illegal(kw: Kw, at_tile_choice: Saved) -> None:
+    path, _ = at_tile_choice
+    result = kw("apply", str(path), "pick Research", "research both")
+    assert_one_error_line(result, "action 2 of 2", "engineer token", "K6")
+
+
+def test_apply_an_unparsable_action_says_so(kw: Kw, position: Path) -> None:
+    assert_one_error_line(kw("apply", str(position), "pick"), "cannot parse action 'pick'")
+    assert_one_error_line(kw("apply", str(position), "fly away"), "cannot parse")
+
+
+def test_apply_an_id_out_of_range_says_so(kw: Kw, position: Path) -> None:
+    assert_one_error_line(kw("apply", str(position), "100000"), "no action has id 100000")
+
+
+def test_apply_after_the_game_ends_is_illegal(kw: Kw, finished: Saved) -> None:
+    path, _ = finished
+    assert_one_error_line(kw("apply", str(path), "pass"), "game is over")
+
+
+def test_apply_needs_at_least_one_action(kw: Kw, position: Path) -> None:
+    assert_one_error_line(kw("apply", str(position)), "ACTION")
+
+
+def test_new_piped_into_apply_through_stdin_chains(kw: Kw) -> None:
+    status, out, _ = kw("new", "--players", "2", "--seed", "7")
+    assert status == 0
+    first = kwcore.from_json(out).legal_actions()[0]
+    status, out, _ = kw("apply", "-", str(first), stdin=out)
+    assert status == 0
+    status, out, _ = kw("apply", "-", "pick Research", stdin=out)
+    assert status == 0
+    expected = kwcore.new_game(2, 7)
+    expected.apply(first)
+    expected.apply("pick Research")
+    assert kwcore.from_json(out) == expected
+
+
+# --- kw play --------------------------------------------------------------------------------------
+def test_play_prints_the_log_then_scores_and_winner(kw: Kw) -> None:
+    status, out, err = kw("play", "--players", "2", "--seed", "3", "--bots", "greedy,random")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("Setup: ")
+    assert "The game ends." in lines
+    assert lines[-3].startswith("Green (greedy)")
+    assert lines[-2].startswith("Blue (random)")
+    assert lines[-1].startswith(("Winner: ", "Winners: "))
+
+
+def test_play_quiet_prints_only_the_scores(kw: Kw) -> None:
+    status, out, _ = kw("play", "--players", "3", "--seed", "1", "--bots", "random", "--quiet")
+    assert status == 0
+    lines = out.splitlines()
+    assert [line.split()[1] for line in lines[:3]] == ["(random)"] * 3
+    assert len(lines) == 4 and lines[-1].startswith("Winner")
+    state = play_game(3, 1, [make_bot("random", 16 + i) for i in range(3)])
+    assert [int(line.split()[-1]) for line in lines[:3]] == state.scores()
+
+
+def test_play_is_the_same_game_for_the_same_seed(kw: Kw) -> None:
+    first = kw("play", "--players", "2", "--seed", "8", "--bots", "random,greedy")
+    assert kw("play", "--players", "2", "--seed", "8", "--bots", "random,greedy") == first
+
+
+def test_play_needs_one_bot_name_per_company_or_one_for_all(kw: Kw) -> None:
+    result = kw("play", "--players", "3", "--seed", "1", "--bots", "greedy,random")
+    assert_one_error_line(result, "2 bots for 3 companies")
+
+
+def test_play_rejects_an_unknown_bot(kw: Kw) -> None:
+    result = kw("play", "--players", "2", "--seed", "1", "--bots", "greedy,oracle")
+    assert_one_error_line(result, "unknown bot 'oracle'", "random, greedy")
+
+
+def test_play_rejects_a_bad_number_of_players(kw: Kw) -> None:
+    assert_one_error_line(kw("play", "--players", "6", "--bots", "random"), "--players")
+
+
+# --- kw replay ------------------------------------------------------------------------------------
+def _replay_file(tmp_path: Path, actions: list[str]) -> Path:
+    path = tmp_path / "game.replay.json"
+    path.write_text(replay_to_json(2, 4, actions))
+    return path
+
+
+def test_replay_prints_the_final_board(kw: Kw, tmp_path: Path) -> None:
+    state = kwcore.new_game(2, 4)
+    bots = [RandomBot(1), RandomBot(2)]
+    actions = []
+    while not state.is_terminal():
+        aid = bots[state.current_player].choose(state)
+        actions.append(str(kwcore.ACTIONS[aid]))
+        state.apply(aid)
+    status, out, err = kw("replay", str(_replay_file(tmp_path, actions)))
+    assert (status, err) == (0, "")
+    assert out == str(state) + "\n"
+    assert "game over" in out
+
+
+def test_replay_reads_stdin(kw: Kw, tmp_path: Path) -> None:
+    state = kwcore.new_game(2, 4)
+    first = str(state.legal_actions()[0])
+    state.apply(first)
+    status, out, _ = kw("replay", "-", stdin=replay_to_json(2, 4, [first]))
+    assert status == 0
+    assert out == str(state) + "\n"
+
+
+def test_replay_with_an_illegal_action_is_a_bad_replay_file(kw: Kw, tmp_path: Path) -> None:
+    path = _replay_file(tmp_path, ["pass"])
+    assert_one_error_line(kw("replay", str(path)), "bad replay file", "actions")
+
+
+def test_replay_of_a_position_file_is_refused(kw: Kw, position: Path) -> None:
+    assert_one_error_line(kw("replay", str(position)), "kraftwagen-replay")
+
+
+# --- files and positions that cannot be read ------------------------------------------------------
+@pytest.mark.parametrize("command", ["show", "legal", "replay"])
+def test_a_missing_file_is_one_error_line(kw: Kw, tmp_path: Path, command: str) -> None:
+    missing = tmp_path / "missing.json"
+    assert_one_error_line(kw(command, str(missing)), "cannot read", "No such file")
+
+
+def test_a_missing_file_to_apply_is_one_error_line(kw: Kw, tmp_path: Path) -> None:
+    assert_one_error_line(kw("apply", str(tmp_path / "nope.json"), "pass"), "cannot read")
+
+
+def test_a_directory_is_not_a_position(kw: Kw, tmp_path: Path) -> None:
+    assert_one_error_line(kw("show", str(tmp_path)), "cannot read")
+
+
+def test_a_binary_file_is_not_a_position(kw: Kw, tmp_path: Path) -> None:
+    path = tmp_path / "bin.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    assert_one_error_line(kw("legal", str(path)), "cannot read", "UTF-8")
+
+
+@pytest.mark.parametrize("text", ["", "{", "not json at all", "[1, 2"])
+def test_text_that_is_not_json_is_one_error_line(kw: Kw, text: str) -> None:
+    assert_one_error_line(kw("show", "-", stdin=text), "bad position", "not JSON")
+
+
+def test_a_malformed_position_names_the_field_at_fault(kw: Kw) -> None:
+    data = json.loads(new_position())
+    del data["market"]
+    assert_one_error_line(kw("legal", "-", stdin=json.dumps(data)), "bad position", "market")
+    assert_one_error_line(kw("legal", "-", stdin="[]"), "bad position")
+
+
+def test_an_inconsistent_position_names_the_field_at_fault(kw: Kw) -> None:
+    data = json.loads(new_position())
+    data["companies"][0]["reputation"] = 12  # the score parts no longer add up
+    result = kw("apply", "-", "pass", stdin=json.dumps(data))
+    assert_one_error_line(result, "bad position", "companies/0/score_parts")
+
+
+# --- the command line itself ----------------------------------------------------------------------
+def test_no_command_is_one_error_line(kw: Kw) -> None:
+    assert_one_error_line(kw(), "COMMAND")
+
+
+def test_an_unknown_command_is_one_error_line(kw: Kw) -> None:
+    assert_one_error_line(kw("fly"), "invalid choice: 'fly'")
+
+
+def test_help_exits_zero(kw: Kw) -> None:
+    status, out, _ = kw("--help")
+    assert status == 0
+    assert "replay" in out
+
+
+def test_ctrl_c_exits_130_with_one_line(kw: Kw, monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "play_game", interrupted)
+    status, out, err = kw("play", "--players", "2", "--bots", "random")
+    assert (status, out, err) == (130, "", "kw: interrupted\n")
+
+
+def test_the_module_run_as_a_program_shows_no_traceback() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "kwcore.cli", "apply", "-", "research body"],
+        input=new_position(), capture_output=True, text=True, cwd=ROOT, env=env, timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("kw: error: ") and done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr
