@@ -18,7 +18,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 import kwcore
 from kwcore.bots import BOTS, make_bot, play_game
@@ -118,8 +119,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 # --- the parser and main --------------------------------------------------------------------------
-def build_parser() -> argparse.ArgumentParser:
-    """The ``kw`` argument parser with its six commands."""
+Extension = Callable[[Any], None]
+
+
+def build_parser(extend: Extension | None = None) -> argparse.ArgumentParser:
+    """The ``kw`` argument parser: the six core commands, plus any ``extend`` adds."""
     parser = _Parser(prog=PROG, description="Kraftwagen: Age of Engineering rules engine.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -156,14 +160,20 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay a replay file and print the final board")
     replay.add_argument("file", metavar="FILE", help="a replay JSON file, or - for stdin")
     replay.set_defaults(run=cmd_replay)
+    if extend is not None:
+        extend(sub)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run ``kw`` with ``argv`` (default: the process arguments); the exit status."""
+def main(argv: list[str] | None = None, extend: Extension | None = None) -> int:
+    """Run ``kw`` with ``argv`` (default: the process arguments); the exit status.
+
+    ``extend`` adds subcommands from a higher layer (``solvers.cli`` adds ``solve``, ``price``
+    and ``puzzles``) without kwcore importing it.
+    """
     try:
         try:
-            args = build_parser().parse_args(argv)
+            args = build_parser(extend).parse_args(argv)
         except SystemExit as exc:  # --help
             return exc.code if isinstance(exc.code, int) else EXIT_OK
         status: int = args.run(args)

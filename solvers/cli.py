@@ -1,0 +1,244 @@
+"""The full ``kw`` command: kwcore's commands plus ``solve``, ``price`` and ``puzzles``.
+
+Covers issue "Solvers", part "CLI". It extends ``kwcore.cli`` (which stays free of solver code)
+with::
+
+    kw solve FILE [--company C] [--horizon round|turns:N|game] [--rivals MODEL]
+                  [--objective gain|margin] [--budget SECONDS] [--nodes N] [--json]
+    kw solve --puzzle NAME
+    kw price FILE [--json]
+    kw puzzles
+
+Long solves show a progress bar (tqdm, on a terminal) and stop cleanly on the budget or Ctrl-C
+with the best plan found and its status. Every user mistake is one ``kw: error:`` line, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+from typing import Any
+
+from kwcore import cli as core
+from kwcore.config import CAR_TECH
+from kwcore.state import State
+from solvers import planner, pricing
+from solvers.puzzles import PuzzleError, load_puzzles, puzzle_named
+
+UsageError = core.UsageError
+
+
+def add_commands(sub: Any) -> None:
+    """Add ``solve``, ``price`` and ``puzzles`` to the ``kw`` subcommands."""
+    solve = sub.add_parser("solve", help="the best plan for a company (turn planner)")
+    solve.add_argument("file", metavar="FILE", nargs="?", help="a position file, or - for stdin")
+    solve.add_argument("--puzzle", metavar="NAME", help="solve a built-in puzzle instead")
+    solve.add_argument("--company", metavar="C", help="company name or number (default: "
+                                                      "the one to decide)")
+    solve.add_argument("--horizon", default=None, help="round (default), turns:N or game")
+    solve.add_argument("--rivals", default=None, choices=planner.RIVAL_MODELS,
+                       help="how rivals play (default greedy)")
+    solve.add_argument("--objective", default=None, choices=planner.OBJECTIVES,
+                       help="reputation gained (default) or margin over the best rival")
+    solve.add_argument("--script", nargs="*", default=None, metavar="ACTION",
+                       help="the rivals' decisions, in order (with --rivals scripted)")
+    solve.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                       help="time budget (default 60)")
+    solve.add_argument("--nodes", type=int, default=None, metavar="N",
+                       help="node budget (default 2,000,000)")
+    solve.add_argument("--max-turns", type=int, default=None, metavar="N",
+                       help="cut lines after N turns from now (default 12)")
+    solve.add_argument("--json", action="store_true", help="print the plan as JSON")
+    solve.set_defaults(run=cmd_solve)
+
+    price = sub.add_parser("price", help="the best car and price at the market step (CP-SAT)")
+    price.add_argument("file", metavar="FILE", help="a position file, or - for stdin")
+    price.add_argument("--json", action="store_true", help="print the plan as JSON")
+    price.add_argument("--curve", action="store_true",
+                       help="also the best reputation for each price marker")
+    price.set_defaults(run=cmd_price)
+
+    puzzles = sub.add_parser("puzzles", help="list the built-in puzzles")
+    puzzles.set_defaults(run=cmd_puzzles)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``kw`` with the solver commands; the exit status."""
+    return core.main(argv, extend=add_commands)
+
+
+# --- commands -------------------------------------------------------------------------------------
+def cmd_solve(args: argparse.Namespace) -> int:
+    """``kw solve``."""
+    settings: dict[str, Any] = {}
+    if args.puzzle:
+        if args.file:
+            raise UsageError("give a FILE or --puzzle, not both")
+        try:
+            puzzle = puzzle_named(args.puzzle)
+        except PuzzleError as exc:
+            raise UsageError(str(exc)) from None
+        if puzzle.kind == "pricing":
+            return _print_pricing(puzzle.state(), args.json, False)
+        state = puzzle.state()
+        settings = dict(puzzle.settings)
+    elif args.file:
+        state = core.load_position(args.file)
+    else:
+        raise UsageError("solve needs a position FILE or --puzzle NAME")
+    company = _company(state, args.company if args.company else settings.pop("company", None))
+    settings.pop("company", None)
+    config = _config(settings, args)
+    try:
+        result = planner.plan(state, company, config)
+    except planner.PlannerError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps(_plan_dict(state, result), indent=2))
+    else:
+        print("\n".join(plan_lines(state, result)))
+    return core.EXIT_OK
+
+
+def cmd_price(args: argparse.Namespace) -> int:
+    """``kw price``."""
+    return _print_pricing(core.load_position(args.file), args.json, args.curve)
+
+
+def cmd_puzzles(args: argparse.Namespace) -> int:
+    """``kw puzzles``."""
+    for p in load_puzzles():
+        print(f"{p.name:<28} {p.kind:<8} {'*' * p.difficulty:<5} {p.players} companies  "
+              f"{p.title}")
+    return core.EXIT_OK
+
+
+# --- helpers --------------------------------------------------------------------------------------
+def _company(state: State, text: Any) -> int | None:
+    if text is None:
+        return None
+    names = [n.lower() for n in state.cfg.companies]
+    t = str(text).strip()
+    if t.lower() in names:
+        return names.index(t.lower())
+    if t.isdigit() and int(t) < state.players:
+        return int(t)
+    raise UsageError(f"company {t!r} is not in this game (companies: "
+                     f"{', '.join(state.cfg.companies)})")
+
+
+def _config(settings: dict[str, Any], args: argparse.Namespace) -> planner.PlannerConfig:
+    try:
+        horizon = planner.Horizon.parse(args.horizon or settings.pop("horizon", "round"))
+    except planner.PlannerError as exc:
+        raise UsageError(str(exc)) from None
+    settings.pop("horizon", None)
+    if args.rivals:
+        settings["rivals"] = args.rivals
+    if args.objective:
+        settings["objective"] = args.objective
+    if args.script is not None:
+        settings["script"] = args.script
+    if "script" in settings:
+        settings["script"] = tuple(settings["script"])
+    if args.budget is not None:
+        settings["time_budget"] = args.budget
+    if args.nodes is not None:
+        settings["node_budget"] = args.nodes
+    if args.max_turns is not None:
+        settings["max_turns"] = args.max_turns
+    try:
+        config = planner.PlannerConfig(horizon=horizon, progress=True, **settings)
+        config.check()
+    except (TypeError, planner.PlannerError) as exc:
+        raise UsageError(str(exc)) from None
+    return config
+
+
+def plan_lines(state: State, result: planner.Plan) -> list[str]:
+    """A planner answer as text: value, status, the plan, and the alternatives table."""
+    cfg = result.config
+    name = state.cfg.companies[result.company]
+    status = "proven optimal" if result.proven else _why_not_proven(result)
+    unit = "margin over the best rival" if cfg.objective == "margin" else "reputation gained"
+    lines = [f"{name}: {result.value:g} {unit} by the horizon ({cfg.horizon}; rivals "
+             f"{cfg.rivals}) - {status}",
+             f"searched {result.nodes:,} nodes in {result.seconds:.2f} s", "", "Plan:"]
+    lines += [f"  {who:<7} {text}" for who, text in result.principal_variation]
+    if result.alternatives:
+        lines += ["", "Every first decision (why not this?):"]
+        width = max(len(a.action) for a in result.alternatives)
+        for a in result.alternatives:
+            mark = "" if a.proven else "  (not proven)"
+            diff = a.value - result.value
+            lines.append(f"  {a.action:<{width}}  {a.value:>6g}  ({diff:+g}){mark}")
+    return lines
+
+
+def _why_not_proven(result: planner.Plan) -> str:
+    reasons = []
+    if result.stopped:
+        reasons.append(f"stopped by the {result.stopped}: the best plan found, a lower bound")
+    if result.cut_lines:
+        reasons.append(f"lines cut after {result.config.max_turns} turns were scored as if the "
+                       "round ended there")
+    if result.sampled:
+        reasons.append(f"chance sampled ({result.config.samples} samples per node)")
+    return "not proven: " + "; ".join(reasons)
+
+
+def _plan_dict(state: State, result: planner.Plan) -> dict[str, Any]:
+    cfg = result.config
+    return {
+        "company": state.cfg.companies[result.company],
+        "value": result.value,
+        "proven": result.proven,
+        "stopped": result.stopped or None,
+        "cut_lines": result.cut_lines,
+        "sampled": result.sampled,
+        "horizon": str(cfg.horizon),
+        "objective": cfg.objective,
+        "rivals": cfg.rivals,
+        "principal_variation": [{"company": w, "action": t}
+                                for w, t in result.principal_variation],
+        "alternatives": [asdict(a) for a in result.alternatives],
+        "nodes": result.nodes,
+        "seconds": round(result.seconds, 4),
+    }
+
+
+def _print_pricing(state: State, as_json: bool, curve: bool) -> int:
+    try:
+        result = pricing.solve(state)
+        prices = pricing.price_curve(state) if curve else {}
+    except pricing.PricingError as exc:
+        raise UsageError(str(exc)) from None
+    if as_json:
+        d = asdict(result)
+        d["company"] = state.cfg.companies[state.current_player]
+        if curve:
+            d["price_curve"] = prices
+        print(json.dumps(d, indent=2))
+        return core.EXIT_OK
+    name = state.cfg.companies[state.current_player]
+    status = "proven optimal" if result.proven else f"best found ({result.status}), bound " \
+        f"{result.bound}"
+    print(f"{name}: {result.value} sales reputation this round - {status}")
+    if result.car is None:
+        print("Place no car.")
+    else:
+        car = result.car
+        tech = f", {CAR_TECH[car.tech]}" if car.tech >= 0 else ""
+        service = f"{car.workers} worker(s)" + (" and the salesman" if car.salesman else "")
+        print(f"Car: body {car.body}, engine {car.engine}, {service}, price {car.price}{tech}")
+    print("Decisions: " + ("; ".join(result.actions) or "(none)"))
+    for price, value in prices.items():
+        print(f"  price {price:>2}: {value}")
+    sys.stdout.flush()
+    return core.EXIT_OK
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

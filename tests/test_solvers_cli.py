@@ -1,0 +1,228 @@
+"""The solver commands of ``kw`` (solvers/cli.py): ``solve``, ``price`` and ``puzzles``.
+
+Run in-process through ``solvers.cli.main`` with pytest's capsys, on the built-in puzzles and on
+position files made from them: the listing, a proven plan with its "why not this?" table, the
+JSON output, a pricing answer, and every user mistake as one ``kw: error:`` line with exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from solvers import cli
+from solvers.puzzles import Puzzle, load_puzzles, puzzle_named
+
+Run = tuple[int, str, str]
+Kw = Callable[..., Run]
+TEMPO = next(p for p in load_puzzles() if p.kind == "tempo")  # the easiest tempo puzzle
+PRICING = next(p for p in load_puzzles() if p.kind == "pricing")
+
+
+@pytest.fixture
+def kw(capsys: pytest.CaptureFixture[str]) -> Kw:
+    """Run ``kw ARGS...`` in-process: (exit status, stdout, stderr)."""
+
+    def run(*argv: str) -> Run:
+        status = cli.main(list(argv))
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run
+
+
+def assert_one_error_line(result: Run, *fragments: str) -> None:
+    """Exit status 2 and exactly one ``kw: error:`` line naming each fragment; no stdout."""
+    status, out, err = result
+    assert status == 2
+    assert out == ""
+    assert err.startswith("kw: error: ")
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    for fragment in fragments:
+        assert fragment in err, err
+
+
+def save(tmp_path: Path, puzzle: Puzzle, name: str = "pos.json") -> Path:
+    """A puzzle's position as a position file."""
+    path = tmp_path / name
+    path.write_text(puzzle.state().to_json(indent=2), encoding="utf-8")
+    return path
+
+
+# --- kw puzzles -------------------------------------------------------------------------------
+def test_kw_puzzles_lists_every_puzzle_with_kind_companies_and_title(kw: Kw) -> None:
+    status, out, err = kw("puzzles")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert len(lines) == len(load_puzzles())
+    for p, line in zip(load_puzzles(), lines, strict=True):
+        assert line.split()[0] == p.name
+        assert p.kind in line and p.title in line
+        assert f"{p.players} companies" in line
+        assert "*" * p.difficulty in line
+
+
+# --- kw solve --puzzle ------------------------------------------------------------------------
+def test_kw_solve_a_tempo_puzzle_prints_the_proven_value_plan_and_why_not_table(kw: Kw) -> None:
+    status, out, err = kw("solve", "--puzzle", TEMPO.name)
+    assert status == 0 and err == ""
+    head = out.splitlines()[0]
+    assert head.startswith(f"Green: {TEMPO.answer['value']:g} margin over the best rival")
+    assert "proven optimal" in head
+    assert "Plan:" in out
+    assert f"Green   {TEMPO.answer['best']}" in out
+    assert "Every first decision (why not this?):" in out
+    table = out.split("Every first decision (why not this?):", 1)[1].splitlines()[1:]
+    assert len(table) == len(TEMPO.answer["alternatives"])
+    for row in TEMPO.answer["alternatives"]:
+        assert any(line.split()[:3] == [*row["action"].split(), f"{row['value']:g}"]
+                   for line in table), row
+
+
+@pytest.mark.parametrize("name", [p.name for p in load_puzzles()])
+def test_kw_solve_every_puzzle_prints_its_stored_value_as_proven(kw: Kw, name: str) -> None:
+    p = puzzle_named(name)
+    status, out, _ = kw("solve", "--puzzle", name)
+    assert status == 0
+    head = out.splitlines()[0]
+    assert "proven optimal" in head
+    unit = "margin over the best rival" if p.kind == "tempo" else "sales reputation"
+    assert head.startswith(f"Green: {p.answer['value']:g} {unit}")
+
+
+def test_kw_solve_a_pricing_puzzle_prints_the_car_and_decisions(kw: Kw) -> None:
+    status, out, _ = kw("solve", "--puzzle", PRICING.name)
+    assert status == 0
+    car = PRICING.answer["car"]
+    assert f"Car: body {car['body']}, engine {car['engine']}" in out
+    assert f"price {car['price']}" in out
+    assert "Decisions: " + "; ".join(PRICING.answer["actions"]) in out
+
+
+# --- kw solve FILE ----------------------------------------------------------------------------
+def test_kw_solve_file_json_parses_and_has_every_field(kw: Kw, tmp_path: Path) -> None:
+    path = save(tmp_path, TEMPO)
+    s = TEMPO.settings
+    status, out, err = kw("solve", str(path), "--horizon", s["horizon"], "--objective",
+                          s["objective"], "--rivals", s["rivals"], "--max-turns",
+                          str(s["max_turns"]), "--json")
+    assert status == 0 and err == ""
+    plan = json.loads(out)
+    for field in ("company", "value", "proven", "stopped", "cut_lines", "sampled", "horizon",
+                  "objective", "rivals", "principal_variation", "alternatives", "nodes",
+                  "seconds"):
+        assert field in plan, field
+    assert plan["company"] == "Green" and plan["proven"] is True and plan["stopped"] is None
+    assert plan["value"] == TEMPO.answer["value"]
+    assert plan["horizon"] == s["horizon"] and plan["rivals"] == s["rivals"]
+    assert plan["principal_variation"][0] == {"company": "Green", "action": TEMPO.answer["best"]}
+    assert {a["action"]: a["value"] for a in plan["alternatives"]} == {
+        a["action"]: a["value"] for a in TEMPO.answer["alternatives"]}
+    assert all(set(a) == {"action", "value", "proven"} for a in plan["alternatives"])
+
+
+def test_kw_solve_stopped_by_the_node_budget_marks_the_plan_not_proven(kw: Kw) -> None:
+    status, out, _ = kw("solve", "--puzzle", TEMPO.name, "--json")
+    full = json.loads(out)["nodes"]
+    # One node short: every first decision but the last is solved, so a plan exists.
+    status, out, _ = kw("solve", "--puzzle", TEMPO.name, "--nodes", str(full - 1))
+    assert status == 0
+    head = out.splitlines()[0]
+    assert "not proven" in head and "node budget" in head
+    assert "proven optimal" not in out
+
+
+def test_kw_solve_with_a_tiny_node_budget_is_not_proven_or_a_clear_error(kw: Kw) -> None:
+    status, out, err = kw("solve", "--puzzle", TEMPO.name, "--nodes", "5")
+    if status == 0:  # a plan was found: it must say it is not proven
+        assert "not proven" in out.splitlines()[0] and "proven optimal" not in out
+    else:  # nothing was found: one clear error line (what the planner does today)
+        assert_one_error_line((status, out, err), "node budget", "before any plan was found")
+
+
+# --- kw price FILE ----------------------------------------------------------------------------
+def test_kw_price_file_prints_the_car_and_the_decisions(kw: Kw, tmp_path: Path) -> None:
+    path = save(tmp_path, PRICING)
+    status, out, err = kw("price", str(path))
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == f"Green: {PRICING.answer['value']} sales reputation this round - proven " \
+                       "optimal"
+    assert lines[1].startswith(f"Car: body {PRICING.answer['car']['body']}, ")
+    assert lines[2] == "Decisions: " + "; ".join(PRICING.answer["actions"])
+
+
+def test_kw_price_file_json_has_the_car_value_and_actions(kw: Kw, tmp_path: Path) -> None:
+    p = next(x for x in load_puzzles() if x.kind == "pricing" and x.answer["investments"])
+    status, out, _ = kw("price", str(save(tmp_path, p)), "--json")
+    assert status == 0
+    plan = json.loads(out)
+    assert plan["company"] == "Green" and plan["status"] == "OPTIMAL"
+    assert plan["value"] == plan["bound"] == p.answer["value"]
+    assert plan["car"]["price"] == p.answer["car"]["price"]
+    assert plan["actions"] == p.answer["actions"]
+
+
+# --- user mistakes: one line, exit 2 ------------------------------------------------------------
+def test_an_unknown_puzzle_is_one_error_line_listing_the_puzzles(kw: Kw) -> None:
+    assert_one_error_line(kw("solve", "--puzzle", "no_such_puzzle"), "no_such_puzzle",
+                          TEMPO.name)
+
+
+def test_a_company_not_in_the_game_is_one_error_line(kw: Kw) -> None:
+    assert_one_error_line(kw("solve", "--puzzle", TEMPO.name, "--company", "Purple"),
+                          "'Purple' is not in this game")
+
+
+def test_a_company_number_beyond_the_game_is_one_error_line(kw: Kw, tmp_path: Path) -> None:
+    two = next(p for p in load_puzzles() if p.kind == "tempo" and p.players == 2)
+    assert_one_error_line(kw("solve", str(save(tmp_path, two)), "--company", "3"),
+                          "not in this game")
+
+
+@pytest.mark.parametrize("horizon", ["turns:0", "turns:x", "forever"])
+def test_a_bad_horizon_is_one_error_line(kw: Kw, horizon: str) -> None:
+    assert_one_error_line(kw("solve", "--puzzle", TEMPO.name, "--horizon", horizon),
+                          "horizon must be", horizon)
+
+
+def test_a_finished_game_is_one_error_line(kw: Kw, tmp_path: Path) -> None:
+    # Any Attract buyer action ends the last round of a tempo puzzle: the game is then over.
+    state = TEMPO.state()
+    state.apply("pick Attract")
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    path = tmp_path / "over.json"
+    path.write_text(state.to_json(), encoding="utf-8")
+    assert_one_error_line(kw("solve", str(path)), "the game is over")
+    assert_one_error_line(kw("price", str(path)), "the game is over")
+
+
+def test_kw_price_away_from_a_market_step_is_one_error_line(kw: Kw, tmp_path: Path) -> None:
+    assert_one_error_line(kw("price", str(save(tmp_path, TEMPO))), "market step",
+                          "choose_tile")
+
+
+def test_a_file_and_a_puzzle_together_are_one_error_line(kw: Kw, tmp_path: Path) -> None:
+    assert_one_error_line(kw("solve", str(save(tmp_path, TEMPO)), "--puzzle", TEMPO.name),
+                          "not both")
+
+
+def test_solve_without_a_file_or_puzzle_is_one_error_line(kw: Kw) -> None:
+    assert_one_error_line(kw("solve"), "FILE or --puzzle")
+
+
+@pytest.mark.parametrize("command", ["solve", "price"])
+def test_a_missing_file_is_one_error_line(kw: Kw, tmp_path: Path, command: str) -> None:
+    missing = tmp_path / "missing.json"
+    assert_one_error_line(kw(command, str(missing)), "cannot read", "missing.json")
+
+
+def test_a_file_that_is_not_a_position_is_one_error_line(kw: Kw, tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "something else"}', encoding="utf-8")
+    assert_one_error_line(kw("solve", str(path)), "bad position")
