@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 from kwcore import rules
-from kwcore.config import CAR_TECH, CATEGORIES, PREFERENCES, Config, config_for
+from kwcore.config import BODY, CAR_TECH, CATEGORIES, ENGINE, PREFERENCES, Config, config_for
 from kwcore.errors import PositionError
 from kwcore.state import Car, Company, State, new_state
 
@@ -158,8 +158,15 @@ def state_to_dict(s: State) -> dict[str, Any]:
             "tech_marker_used": s.tech_used,
         },
         "pending": _pending_to_dict(s),
-        "log": [list(e) for e in s.events],
+        "log": [_jsonable(e) for e in s.events],
     }
+
+
+def _jsonable(value: Any) -> Any:
+    """Tuples (nested ones included) as lists, as JSON has them."""
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
 
 
 def state_to_json(s: State, indent: int | None = None) -> str:
@@ -184,6 +191,19 @@ def _schema_check(data: Any) -> None:
     if error is not None:
         field = "/".join(str(p) for p in error.absolute_path) or "(top level)"
         raise PositionError(field, error.message)
+
+
+def _no_floats(value: Any, path: str) -> None:
+    """Every number of a position is a whole number written without a decimal point (JSON
+    Schema counts 3.0 as an integer; the engine must not)."""
+    if isinstance(value, float):
+        raise PositionError(path or "(top level)", f"{value!r} is not a whole number")
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _no_floats(v, f"{path}/{k}" if path else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _no_floats(v, f"{path}/{i}" if path else str(i))
 
 
 class _Reader:
@@ -214,6 +234,7 @@ def state_from_dict(data: Any) -> State:
     if data.get("version") != VERSION:
         raise PositionError("version", f"this kwcore reads version {VERSION}")
     _schema_check(data)
+    _no_floats(data, "")
     cfg = config_for(data["players"])
     r = _Reader(cfg)
     s = new_state(cfg.players, data["seed"], data["hidden_scores"])
@@ -423,9 +444,78 @@ def check_consistency(s: State) -> None:
         if set(s.face_up[cat]) & set(s.unseen[cat]):
             raise PositionError(f"recruit/unseen/{CATEGORIES[cat]}",
                                 "a face-up tile cannot also be unseen")
+    _check_turn(s)
+    _check_recruit_tiles(s)
+    _check_log(s)
+    for i, pk in enumerate(s.packard):
+        if pk and s.active[i] < 0:
+            raise PositionError(f"buyers/packard/{i}", "a Packard marker needs a buyer beside it")
+    for p in range(cfg.players):
+        if sum(1 for car in s.market if car and car.owner == p and car.salesman) > 1:
+            raise PositionError("market", "a company has one salesman")
+    for cat in range(3):
+        if s.stack_left[cat] > len(s.unseen[cat]):
+            raise PositionError(f"recruit/face_down/{CATEGORIES[cat]}",
+                                "more face-down tiles than unseen tiles")
     prices = [car.price for car in s.market if car]
     if s.round >= 1 and len(set(prices + list(s.chart))) != len(prices) + len(s.chart):
         raise PositionError("price_chart", "each price marker of the round exists once")
+
+
+def _check_turn(s: State) -> None:
+    """The turn in progress agrees with the pending decision (RULINGS K1, K2, K13)."""
+    kind = s.pending[0]
+    if kind == rules.F_TILE and (s.picked >= 0 or s.tile_left):
+        raise PositionError("turn/picked_tile", "no tile is in play before the tile is chosen")
+    if kind in TURN_FRAMES and kind != rules.F_TILE and s.picked < 0:
+        raise PositionError("turn/picked_tile", f"a tile is in play at '{rules.FRAME_NAMES[kind]}'")
+    if kind not in TURN_FRAMES and (s.picked >= 0 or s.tile_left):
+        raise PositionError("turn/picked_tile", "no turn is in progress")
+    if s.picked >= 0:
+        printed = sorted(rules.ACTION_KINDS.index(k) for k in s.cfg.tiles[s.picked].actions)
+        left = list(s.tile_left)
+        if any(left.count(k) > printed.count(k) for k in left):
+            raise PositionError("turn/actions_left", "actions the picked tile does not show")
+    if kind in (rules.F_CAR_ENGINE, rules.F_CAR_SERVICE, rules.F_CAR_PRICE, rules.F_CAR_TECH):
+        c = s.companies[s.pending[1]]
+        data = s.pending[2:]
+        if (BODY, data[0]) not in c.workshops:
+            raise PositionError("pending/body", "the car's body must be in a workshop")
+        if len(data) > 1 and (ENGINE, data[1]) not in c.workshops:
+            raise PositionError("pending/engine", "the car's engine must be in a workshop")
+        if len(data) > 3:
+            workers, salesman = data[2], data[3]
+            if workers > c.canteen or (salesman and c.salesman != "canteen"):
+                raise PositionError("pending/workers", "the car's service comes from the canteen")
+        if len(data) > 4 and data[4] not in s.chart:
+            raise PositionError("pending/price", "the price marker must be on the chart")
+    if kind == rules.F_DEAL:
+        items = [x for g in s.pending[2] for x in g]
+        if len(set(items)) != len(items) or set(items) & set(s.chain):
+            raise PositionError("pending/groups", "each chain item is dealt once")
+
+
+def _check_recruit_tiles(s: State) -> None:
+    """Each recruit tile is in one place at most (RULINGS Components)."""
+    places = [i for cat in s.face_up for i in cat] + [i for cat in s.unseen for i in cat]
+    places += list(s.investor_track)
+    for c in s.companies:
+        places += list(c.engineers) + list(c.investors)
+    if len(places) != len(set(places)):
+        twice = next(i for i in places if places.count(i) > 1)
+        raise PositionError("recruit", f"{s.cfg.recruit[twice].name} is in two places")
+
+
+def _check_log(s: State) -> None:
+    """Every company a log event names is in the game."""
+    from kwcore.render import _NO_COMPANY
+
+    for i, e in enumerate(s.events):
+        if not e or not isinstance(e[0], str):
+            raise PositionError(f"log/{i}", "an event starts with its kind")
+        if e[0] not in _NO_COMPANY and len(e) > 1 and isinstance(e[1], int) \
+                and not 0 <= e[1] < s.cfg.players:
+            raise PositionError(f"log/{i}", f"company {e[1]} is not in the game")
 
 
 def state_from_json(text: str) -> State:
@@ -482,6 +572,8 @@ def replay_from_json(text: str) -> State:
         raise PositionError("(text)", f"not JSON: {exc.msg} at line {exc.lineno}") from None
     if not isinstance(d, dict) or d.get("format") != REPLAY_FORMAT:
         raise PositionError("format", f"expected {REPLAY_FORMAT!r}")
+    if d.get("version") != VERSION:
+        raise PositionError("version", f"this kwcore reads version {VERSION}")
     for field, kind in (("players", int), ("seed", int), ("actions", list)):
         value = d.get(field)
         if isinstance(value, bool) or not isinstance(value, kind):
