@@ -13,6 +13,8 @@ The public, stable API (docs/architecture.md)::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kwcore.actions import ACTIONS, NUM_ACTIONS, Action, action_from_id, action_from_text
 from kwcore.config import Config, config_for
 from kwcore.errors import ActionParseError, IllegalActionError, KraftwagenError, PositionError
@@ -79,7 +81,8 @@ def from_json(text: str) -> State:
     return state_from_json(text)
 
 
-def replay(players: int, seed: int, actions: list[str | int], hidden_scores: bool = False) -> State:
+def replay(players: int, seed: int, actions: Sequence[str | int], hidden_scores: bool = False
+           ) -> State:
     """Replay a whole game from its setup seed and the actions taken (text or ids)."""
     state = new_game(players, seed, hidden_scores=hidden_scores)
     for action in actions:

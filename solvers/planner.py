@@ -204,7 +204,11 @@ class _Search:
                 raise PlannerError(f"the script ran out: {s.cfg.companies[s.current_player]}"
                                    f" must decide at '{s.decision()}' but the script has "
                                    f"{len(self.cfg.script)} decisions")
-            aid = s.resolve(self.cfg.script[script_at])
+            try:
+                aid = s.resolve(self.cfg.script[script_at])
+            except KraftwagenError as exc:
+                raise PlannerError(f"scripted decision {script_at + 1} "
+                                   f"'{self.cfg.script[script_at]}': {exc}") from None
             if aid not in s.legal:
                 raise PlannerError(f"scripted decision {script_at + 1} "
                                    f"'{self.cfg.script[script_at]}' is not legal for "
@@ -516,8 +520,12 @@ def principal_variation(search: _Search, root: State, first: _Node) -> tuple[tup
         if d != search.p and search.cfg.rivals in ("scripted", "greedy"):
             aid = search.rival_choice(s, script_at)[0]
             continue
-        # Not in the table (table off, or evicted): search this node again to find its move.
-        node = search.search(s, our_turns, turns, script_at, -INF, INF)
+        # Not in the table (table off, or not exact): search this node again to find its move;
+        # if the budget is spent, the plan ends here.
+        try:
+            node = search.search(s, our_turns, turns, script_at, -INF, INF)
+        except _Stop:
+            break
         aid = node.best
     return tuple(pv)
 

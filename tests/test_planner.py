@@ -1,0 +1,490 @@
+"""The turn planner (solvers.planner): exactness, replay through kwcore, horizons, budgets.
+
+STYLE 16: every answer is replayed and re-scored through the rules engine; values are compared
+with a plain exhaustive search (no table, no bounds, no ordering) rather than with one sequence.
+Positions come from seeded random play to a ``choose_tile`` decision late in a round, where
+``max_turns=1`` keeps each solve to a few thousand nodes, or are built by hand (tests/positions).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+import kwcore
+from kwcore import rules
+from kwcore.state import State
+from positions import co, face_up, fresh, set_active, set_chain, workers
+from solvers import planner, tempo
+from solvers.planner import Horizon, PlannerConfig, PlannerError
+
+
+def plain(config: PlannerConfig) -> PlannerConfig:
+    """The same request answered by plain exhaustive search: no table, bounds or ordering."""
+    return replace(config, use_table=False, use_bounds=False, use_ordering=False)
+
+
+# --- positions ------------------------------------------------------------------------------------
+def at_choose_tile(players: int, seed: int, steps: int) -> State:
+    """Seeded random play for ``steps`` actions, then on to the next ``choose_tile``."""
+    s = kwcore.new_game(players, seed)
+    r = random.Random(seed)
+    for _ in range(steps):
+        s.apply_unchecked(s.legal[r.randrange(len(s.legal))])
+    while s.decision() != "choose_tile":
+        s.apply_unchecked(s.legal[r.randrange(len(s.legal))])
+    return s
+
+
+# (players, seed, steps, rivals): late in a round (market marker on 1), each solve with
+# max_turns=1 a few hundred to ~7,000 nodes, well under a second.
+SMALL = [
+    (2, 10, 221, "paranoid"),
+    (2, 42, 230, "paranoid"),
+    (2, 16, 295, "paranoid"),
+    (3, 2, 89, "maxn"),
+    (3, 10, 186, "maxn"),
+    (4, 0, 84, "maxn"),
+    (4, 10, 259, "maxn"),
+    (2, 0, 60, "greedy"),
+    (3, 12, 72, "greedy"),
+    (4, 7, 84, "greedy"),
+    (4, 9, 93, "greedy"),
+]
+
+
+def case_id(case: tuple[int, int, int, str]) -> str:
+    return f"{case[0]}co-seed{case[1]}-{case[2]}steps-{case[3]}"
+
+
+def tempo_position(green_rep: int = 0, blue_rep: int = 0) -> State:
+    """Two companies; Green at the tail with GrandPrix right behind it, then Blue (RULINGS K1).
+
+    Market marker on 1 and every active space full, so any Attract buyer action takes the marker
+    to 0 and ends the round after that turn (K4, K3). Green: racing engine 6, nobody in its
+    canteen (no team bonus, no car can be placed), no move benefit face up (K12).
+    """
+    s = fresh(2)
+    set_active(s, ["body", "engine", "service"])
+    s.market_marker = 1
+    workers(s, "Green", canteen=0)
+    s.companies[co(s, "Green")].race_engine = 6
+    face_up(s, "Workers3", "Sell7")  # replaces the face-up Move5b and Engine3 benefits
+    s.companies[co(s, "Green")].reputation = green_rep
+    s.companies[co(s, "Blue")].reputation = blue_rep
+    return set_chain(s, ["Green", "GrandPrix", "Blue"])
+
+
+BLUE_ENDS_THE_ROUND = PlannerConfig(rivals="scripted", script=("pick Attract",))
+
+
+def replay(state: State, pv: tuple[tuple[str, str], ...]) -> State:
+    """Replay a principal variation with the checked ``State.apply`` (seed removed, as the
+    planner does); every action must be legal."""
+    s = state.clone(history=False)
+    s.seed = None
+    for who, text in pv:
+        if who != "chance":
+            assert s.current_player == s.cfg.companies.index(who), (who, text)
+        s.apply(text)  # raises IllegalActionError if the planner proposed an illegal action
+    return s
+
+
+def margin_of(s: State, p: int) -> int:
+    reps = [c.reputation for c in s.companies]
+    return reps[p] - max(r for i, r in enumerate(reps) if i != p)
+
+
+# --- 1. equivalence with plain exhaustive search -------------------------------------------------
+def _table(plan: planner.Plan) -> dict[str, float]:
+    return {a.action: a.value for a in plan.alternatives}
+
+
+@pytest.mark.parametrize("case", SMALL, ids=case_id)
+def test_table_bounds_and_ordering_change_no_value_of_the_plain_exhaustive_search(
+        case: tuple[int, int, int, str]) -> None:
+    players, seed, steps, rivals = case
+    s = at_choose_tile(players, seed, steps)
+    cfg = PlannerConfig(rivals=rivals, max_turns=1)
+    fast = planner.plan(s, config=cfg)
+    slow = planner.plan(s, config=plain(cfg))
+    assert not fast.stopped and not slow.stopped
+    assert fast.value == slow.value
+    assert _table(fast) == _table(slow)  # every "why not this?" entry, not only the best
+    assert set(_table(fast)) == {str(a) for a in s.legal_actions()}
+    assert fast.best == fast.principal_variation[0][1]
+    assert _table(fast)[fast.best] == fast.value == max(_table(fast).values())
+    assert fast.nodes <= slow.nodes
+
+
+@pytest.mark.parametrize("case", [SMALL[0], SMALL[3], SMALL[8]], ids=case_id)
+def test_the_margin_objective_is_also_unchanged_by_table_bounds_and_ordering(
+        case: tuple[int, int, int, str]) -> None:
+    players, seed, steps, rivals = case
+    s = at_choose_tile(players, seed, steps)
+    cfg = PlannerConfig(rivals=rivals, max_turns=1, objective="margin")
+    fast = planner.plan(s, config=cfg)
+    slow = planner.plan(s, config=plain(cfg))
+    assert (fast.value, _table(fast)) == (slow.value, _table(slow))
+
+
+@pytest.mark.parametrize("switch", ["use_table", "use_bounds", "use_ordering"])
+@pytest.mark.parametrize("case", [SMALL[2], SMALL[6]], ids=case_id)
+def test_each_speed_up_alone_leaves_every_value_unchanged(
+        case: tuple[int, int, int, str], switch: str) -> None:
+    players, seed, steps, rivals = case
+    s = at_choose_tile(players, seed, steps)
+    base = plain(PlannerConfig(rivals=rivals, max_turns=1))
+    reference = planner.plan(s, config=base)
+    one_on = {"use_table": replace(base, use_table=True),
+              "use_bounds": replace(base, use_bounds=True),
+              "use_ordering": replace(base, use_ordering=True)}[switch]
+    alone = planner.plan(s, config=one_on)
+    assert (alone.value, _table(alone)) == (reference.value, _table(reference))
+
+
+def test_two_turn_lines_against_greedy_rivals_agree_with_plain_search_too() -> None:
+    s = at_choose_tile(3, 1, 99)
+    cfg = PlannerConfig(rivals="greedy", max_turns=2)
+    fast = planner.plan(s, config=cfg)
+    slow = planner.plan(s, config=plain(cfg))
+    assert (fast.value, _table(fast)) == (slow.value, _table(slow))
+
+
+# --- 2. replay through kwcore -------------------------------------------------------------------
+@pytest.mark.parametrize("case", SMALL, ids=case_id)
+def test_the_principal_variation_is_legal_and_replays_to_the_plans_value(
+        case: tuple[int, int, int, str]) -> None:
+    players, seed, steps, rivals = case
+    s = at_choose_tile(players, seed, steps)
+    p = s.current_player
+    result = planner.plan(s, config=PlannerConfig(rivals=rivals, max_turns=1))
+    end = replay(s, result.principal_variation)
+    assert planner.replay_value(s, p, result) == result.value
+    # Re-scored by hand: the line either reached the round's end or was cut after max_turns
+    # and scored as if the round ended there (GP, then sales).
+    if end.round == s.round and not end.is_terminal():
+        rules.score_grand_prix(end)
+        rules.score_sales(end)
+    assert end.companies[p].reputation - s.companies[p].reputation == result.value
+
+
+def test_a_proven_plan_against_a_scripted_rival_replays_to_its_value() -> None:
+    s = tempo_position()
+    result = planner.plan(s, config=BLUE_ENDS_THE_ROUND)
+    assert result.proven and not result.cut_lines and not result.stopped
+    end = replay(s, result.principal_variation)
+    assert end.round == s.round + 1  # the PV runs to the end of the round
+    assert planner.replay_value(s, co(s, "Green"), result) == result.value == 11
+
+
+def test_a_proven_plan_against_a_greedy_rival_replays_to_its_value() -> None:
+    s = tempo_position()
+    result = planner.plan(s, config=PlannerConfig(rivals="greedy",
+                                                  horizon=Horizon.parse("turns:1")))
+    assert result.proven
+    replay(s, result.principal_variation)
+    assert planner.replay_value(s, co(s, "Green"), result) == result.value
+
+
+# --- 3. a tempo position solved by hand -----------------------------------------------------------
+def test_green_takes_the_grand_prix_next_to_it_to_race_twice_before_blue_ends_the_round() -> None:
+    """RULINGS K1, K3, K4, K10, K22, K23; seed JP: Action phase 3 and its turn-order example.
+
+    Chain: Green > GrandPrix > Blue > ...; Blue's scripted turn is "pick Attract", which with
+    the market marker on 1 and the active spaces full ends the round. Neutral cars stand on 3 and
+    6; Green's Grand Prix moves 6 spaces (engine 6, no team), skipping occupied spaces.
+
+    - pick GrandPrix: the marker takes the tile's place and, the tile having been the only
+      item between Green and Blue, Green is at the tail again (K1). First move 0 -> 8 (1, 2, 4,
+      5, 7, 8). Second turn: GrandPrix or GrandPrix+Attract again, 8 -> 14 (9..12, 1, 2): one
+      lap, so FirstLap 3 (K23); the round ends (Green's own Attract or Blue's); Grand Prix: 14
+      is ahead of both neutral cars, 1st place 7, one lap 1 (K22). Total 3 + 7 + 1 = 11.
+      (Recruit "move 3" on the second turn reaches only 11, no lap: 7.)
+    - pick GrandPrix+Attract: one move to 8, the round ends now: 1st place 7, no lap: 7.
+    - pick Recruit, "move 3": 0 -> 4 (3 skipped), behind the neutral car on 6: 2nd place 4.
+    - any other tile: Blue plays next and ends the round; Green in the pit lane ties with Blue
+      for 3rd-4th, and a tie takes the lowest place spanned, the 4th: 0.
+    """
+    s = tempo_position()
+    before = s.clone()
+    result = planner.plan(s, config=BLUE_ENDS_THE_ROUND)
+    assert s == before
+    assert result.best == "pick GrandPrix"
+    assert result.value == 11 and result.proven
+    table = _table(result)
+    assert table.pop("pick GrandPrix") == 11
+    assert table.pop("pick GrandPrix+Attract") == 7
+    assert table.pop("pick Recruit") == 4
+    assert set(table.values()) == {0}
+    assert len(table) == len(s.cfg.tiles) - 3
+    green_moves = [text for who, text in result.principal_variation if who == "Green"]
+    assert green_moves[0] == "pick GrandPrix"
+    assert green_moves[1] in ("pick GrandPrix", "pick GrandPrix+Attract")
+    assert tempo.turns_in_a_row(s, s.cfg.tile_named("GrandPrix").index) == 2
+
+
+# --- 4. objectives and horizons -------------------------------------------------------------------
+@pytest.mark.parametrize("text, expected", [
+    ("round", Horizon("round")),
+    ("game", Horizon("game")),
+    (" Round ", Horizon("round")),
+    ("turns:1", Horizon("turns", 1)),
+    ("turns:12", Horizon("turns", 12)),
+])
+def test_horizon_parse_accepts_round_game_and_turns_n(text: str, expected: Horizon) -> None:
+    h = Horizon.parse(text)
+    assert h == expected
+    assert Horizon.parse(str(h)) == h
+
+
+@pytest.mark.parametrize("text", ["", "rounds", "turn:2", "turns", "turns:", "turns:0",
+                                  "turns:-1", "turns:x", "turns:1.5", "match", "3"])
+def test_horizon_parse_rejects_anything_else_with_a_planner_error(text: str) -> None:
+    with pytest.raises(PlannerError, match="horizon"):
+        Horizon.parse(text)
+
+
+def test_the_margin_objective_is_our_reputation_minus_the_best_rivals_at_the_horizon() -> None:
+    # Green 2, Blue 5 before; Green gains 11 (see the tempo test) and Blue nothing, as Blue
+    # ends the round in the pit lane (4th place, no lap): margin (2 + 11) - 5 = 8.
+    s = tempo_position(green_rep=2, blue_rep=5)
+    green = co(s, "Green")
+    cfg = PlannerConfig(objective="margin", rivals="scripted", script=("pick Attract",))
+    result = planner.plan(s, config=cfg)
+    assert result.proven and result.best == "pick GrandPrix"
+    end = replay(s, result.principal_variation)
+    assert end.round == s.round + 1
+    assert result.value == margin_of(end, green) == 8
+    assert planner.replay_value(s, green, result) == 8
+
+
+@pytest.mark.parametrize("case", [SMALL[1], SMALL[4], SMALL[9]], ids=case_id)
+def test_the_margin_objective_of_a_solved_random_position_matches_its_replay(
+        case: tuple[int, int, int, str]) -> None:
+    players, seed, steps, rivals = case
+    s = at_choose_tile(players, seed, steps)
+    p = s.current_player
+    result = planner.plan(s, config=PlannerConfig(rivals=rivals, max_turns=1, objective="margin"))
+    end = replay(s, result.principal_variation)
+    if end.round == s.round and not end.is_terminal():
+        rules.score_grand_prix(end)  # a cut line is scored as if the round ended there
+        rules.score_sales(end)
+    assert result.value == margin_of(end, p)
+
+
+def test_turns_1_stops_after_the_companys_own_next_turn() -> None:
+    """From Green's decision, turns:1 is this turn only. Taking GrandPrix next to it gives Green
+    its next turn at once, so it is worth nothing within the horizon; GrandPrix+Attract ends the
+    round in this very turn and scores 1st place (7), as in the tempo test. Greedy Blue then
+    plays round 2 until Green's next turn; it has at most two Attract actions before Green (the
+    only Attract tiles it can keep the turn with), too few to end round 2 (K4), so nothing else
+    is scored."""
+    s = tempo_position()
+    green = co(s, "Green")
+    result = planner.plan(s, config=PlannerConfig(rivals="greedy",
+                                                  horizon=Horizon.parse("turns:1")))
+    assert result.best == "pick GrandPrix+Attract" and result.value == 7
+    assert _table(result)["pick GrandPrix"] == 0
+    t = s.clone(history=False)
+    t.seed = None
+    next_turn = False
+    for who, text in result.principal_variation:
+        assert not (who == "Green" and next_turn), "a decision from Green's next turn"
+        k = len(t.events)
+        t.apply(text)
+        next_turn = next_turn or ("turn", green) in t.events[k:]
+    # The line runs on (Blue, round 2) exactly until Green's next turn begins.
+    assert next_turn and t.current_player == green and t.decision() == "choose_tile"
+
+
+# --- 5. budgets and errors ------------------------------------------------------------------------
+def test_a_tiny_node_budget_stops_before_any_plan_with_a_planner_error() -> None:
+    with pytest.raises(PlannerError, match="node budget"):
+        planner.plan(tempo_position(), config=PlannerConfig(
+            rivals="scripted", script=("pick Attract",), node_budget=1))
+
+
+def test_a_node_budget_that_runs_out_midway_returns_an_unproven_partial_plan() -> None:
+    s = tempo_position()
+    full = planner.plan(s, config=BLUE_ENDS_THE_ROUND)
+    cfg = PlannerConfig(rivals="scripted", script=("pick Attract",), node_budget=150)
+    part = planner.plan(s, config=cfg)
+    assert part.stopped == "node budget" and not part.proven
+    assert part.nodes <= 150 + 1 < full.nodes  # the node that broke the budget is counted
+    assert 0 < len(part.alternatives) < len(full.alternatives)
+    assert part.value <= full.value  # a bound found so far, never above the truth here
+
+
+def test_a_node_budget_without_the_table_gives_a_plan_or_a_planner_error_never_a_leak() -> None:
+    """Without the table the principal variation is rebuilt by searching again, which spends
+    nodes past the budget; the internal stop signal must not escape ``plan``."""
+    s = at_choose_tile(2, 0, 60)
+    for budget in (200, 600, 1000):
+        cfg = plain(PlannerConfig(rivals="greedy", max_turns=1, node_budget=budget))
+        try:
+            result = planner.plan(s, config=cfg)
+        except PlannerError as exc:
+            assert "budget" in str(exc)
+        else:
+            assert result.stopped == "node budget" and not result.proven
+
+
+def test_planning_a_finished_game_raises_a_planner_error() -> None:
+    s = kwcore.new_game(2, 3)
+    r = random.Random(3)
+    while not s.is_terminal():
+        s.apply_unchecked(s.legal[r.randrange(len(s.legal))])
+    with pytest.raises(PlannerError, match="game is over"):
+        planner.plan(s, 0)
+
+
+@pytest.mark.parametrize("company", [2, 4, -1])
+def test_a_company_outside_the_game_raises_a_planner_error(company: int) -> None:
+    with pytest.raises(PlannerError, match="not in this 2-company game"):
+        planner.plan(tempo_position(), company, BLUE_ENDS_THE_ROUND)
+
+
+def test_planning_at_a_chance_node_without_naming_the_company_raises_a_planner_error() -> None:
+    s = kwcore.new_game(2, 0, explicit_chance=True)
+    assert s.is_chance_node() and s.current_player == rules.CHANCE
+    with pytest.raises(PlannerError, match="chance"):
+        planner.plan(s)
+
+
+@pytest.mark.parametrize("settings, words", [
+    ({"time_budget": 0}, "time budget"),
+    ({"time_budget": -1.5}, "time budget"),
+    ({"time_budget": float("nan")}, "time budget"),
+    ({"node_budget": 0}, "node budget"),
+    ({"objective": "score"}, "objective"),
+    ({"rivals": "random"}, "rivals"),
+    ({"max_turns": 0}, "max_turns"),
+    ({"samples": 0}, "samples"),
+])
+def test_bad_settings_raise_a_planner_error_naming_the_setting(
+        settings: dict[str, Any], words: str) -> None:
+    s = tempo_position()
+    before = s.clone()
+    with pytest.raises(PlannerError, match=words):
+        planner.plan(s, config=PlannerConfig(**settings))
+    assert s == before
+
+
+def test_a_script_that_runs_out_raises_a_planner_error_saying_so() -> None:
+    with pytest.raises(PlannerError, match="script ran out.*Blue.*choose_tile"):
+        planner.plan(tempo_position(), config=PlannerConfig(rivals="scripted", script=()))
+
+
+def test_an_illegal_scripted_decision_raises_a_planner_error_naming_it() -> None:
+    cfg = PlannerConfig(rivals="scripted", script=("attract body",))
+    with pytest.raises(PlannerError, match="scripted decision 1 'attract body' is not legal"):
+        planner.plan(tempo_position(), config=cfg)
+
+
+def test_an_unreadable_scripted_decision_raises_a_planner_error_too() -> None:
+    cfg = PlannerConfig(rivals="scripted", script=("fly to the moon",))
+    with pytest.raises(PlannerError, match="fly to the moon"):
+        planner.plan(tempo_position(), config=cfg)
+
+
+# --- 6. the admissible bound ----------------------------------------------------------------------
+def max_gain_lines(s: State, p: int, max_turns: int) -> list[tuple[int, int]]:
+    """Every line of play to the round's end or the max_turns cut, every company choosing
+    freely (the most favourable rivals possible): (p's gain, p's turns, the current included)."""
+    start = s.companies[p].reputation
+    round0 = s.round
+    out: list[tuple[int, int]] = []
+
+    def walk(t: State, turns: int, mine: int) -> None:
+        if t.round != round0 or t.is_terminal():
+            out.append((t.companies[p].reputation - start, mine))
+            return
+        if turns > max_turns:
+            u = t.clone(history=False)
+            rules.score_grand_prix(u)
+            rules.score_sales(u)
+            out.append((u.companies[p].reputation - start, mine))
+            return
+        for aid in t.legal:
+            c = t.child(aid)
+            new = [e for e in c.events[len(t.events):] if e[0] == "turn"]
+            cut = turns + len(new) > max_turns
+            played = not cut and c.round == round0 and not c.is_terminal()
+            walk(c, turns + len(new), mine + (sum(e[1] == p for e in new) if played else 0))
+
+    walk(s, 0, 1)
+    return out
+
+
+@pytest.mark.parametrize("case", [SMALL[0], SMALL[1], SMALL[3], SMALL[5]], ids=case_id)
+def test_optimistic_gain_is_never_below_any_gain_exhaustive_search_finds_in_the_round(
+        case: tuple[int, int, int, str]) -> None:
+    players, seed, steps, _ = case
+    s = at_choose_tile(players, seed, steps)
+    p = s.current_player
+    lines = max_gain_lines(s, p, 1)
+    assert lines
+    for gain, mine in lines:
+        assert gain <= planner.optimistic_gain(s, p, mine)
+    best = max(g for g, _ in lines)
+    assert best <= planner.optimistic_gain(s, p, 1 + tempo.own_turns_within(s, p, 1))
+    for rivals in ("greedy", "maxn" if players > 2 else "paranoid"):
+        result = planner.plan(s, config=plain(PlannerConfig(rivals=rivals, max_turns=1)))
+        assert max(_table(result).values()) <= best  # no model beats rivals that help us
+
+
+def test_optimistic_gain_bounds_the_hand_built_tempo_position() -> None:
+    s = tempo_position()
+    green = co(s, "Green")
+    assert planner.optimistic_gain(s, green, 2) >= 11  # two turns before the round ends
+    lines = max_gain_lines(s, green, 1)
+    for gain, mine in lines:
+        assert gain <= planner.optimistic_gain(s, green, mine)
+
+
+# --- 7. chance ------------------------------------------------------------------------------------
+def late_in_round_two(players: int, seed: int) -> State:
+    """Seeded random play to a ``choose_tile`` of round 2 where the round can end at once."""
+    s = kwcore.new_game(players, seed)
+    r = random.Random(seed)
+    while True:
+        s.apply_unchecked(s.legal[r.randrange(len(s.legal))])
+        if s.round == 2 and s.decision() == "choose_tile" and (
+                s.market_marker == 1 and -1 not in s.active
+                or sum(c is not None for c in s.market) == 5):
+            return s
+
+
+def test_a_game_horizon_plan_over_the_next_reveals_samples_them_and_says_so() -> None:
+    s = late_in_round_two(2, 5)
+    assert s.seed is not None
+    before = s.clone()
+    text = s.to_json()
+    cfg = PlannerConfig(horizon=Horizon.parse("game"), rivals="greedy", max_turns=2,
+                        node_budget=3000, samples=2)
+    sampled = planner.plan(s, config=cfg)
+    assert sampled.sampled and not sampled.proven  # more than 4 tiles face down: sampled
+    exact = planner.plan(s, config=replace(cfg, exact_chance=99))
+    assert not exact.sampled
+    assert all(who != "chance" for who, _ in sampled.principal_variation)  # stops at chance
+    # The seeded future was never read: the state is untouched ...
+    assert s == before and s.to_json() == text
+    assert (s.seed, s.draws) == (before.seed, before.draws)
+    # ... and a different seed (a different future) gives the same answer.
+    other = s.clone()
+    other.seed = (s.seed or 0) + 12345
+    again = planner.plan(other, config=cfg)
+    assert (again.value, _table(again), again.principal_variation) == (
+        sampled.value, _table(sampled), sampled.principal_variation)
+
+
+def test_the_round_horizon_never_meets_chance_and_leaves_the_state_untouched() -> None:
+    s = at_choose_tile(2, 10, 221)
+    before = s.clone()
+    result = planner.plan(s, config=PlannerConfig(rivals="paranoid", max_turns=1))
+    assert not result.sampled
+    assert s == before and s.seed == before.seed
