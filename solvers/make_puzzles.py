@@ -477,28 +477,30 @@ def packard_bonus() -> State:
     return market_step(s, "Green", ["body", "engine", "price"])
 
 
-def three_in_a_row() -> State:
-    """Two 1-action tiles next to Green, then the Recruit tile with the Sell7 benefit."""
-    s = mid_game(4, 3, [50, 47, 44, 45])
-    recruit_row(s, "Sell7")
-    workers(s, "Green", 0, 1)
-    workers(s, "Blue", 0, 3)
-    workers(s, "Red", 0, 3)
-    workers(s, "Orange", 0, 1)
-    racing(s, "Green", 3, 10)
-    racing(s, "Blue", 4, 5)
-    racing(s, "Red", 3, 9)
-    racing(s, "Orange", 2, 7)
-    research(s, "Green", 6, 5)
-    research(s, "Blue", 1, 1)
-    research(s, "Red", 4, 4)
-    research(s, "Orange", 2, 2)
+def _four_company_rush(reputations: list[int], green_research: tuple[int, int]) -> State:
+    """The shared set-up of the two 4-company endgames: five cars out, the market marker on 1."""
+    s = mid_game(4, 3, reputations)
+    for name, canteen_supply in (("Green", 1), ("Blue", 3), ("Red", 3), ("Orange", 1)):
+        workers(s, name, 0, canteen_supply)
+    for name, engine, progress in (("Green", 3, 10), ("Blue", 4, 5), ("Red", 3, 9),
+                                   ("Orange", 2, 7)):
+        racing(s, name, engine, progress)
+    for name, tracks in (("Green", green_research), ("Blue", (1, 1)), ("Red", (4, 4)),
+                         ("Orange", (2, 2))):
+        research(s, name, *tracks)
     put_car(s, "Red", 5, 2, 1, 10)
     put_car(s, "Blue", 2, 5, 1, 12)
     put_car(s, "Red", 1, 1, 3, 8)
     put_car(s, "Orange", 1, 1, 1, 3)
     put_car(s, "Green", 2, 2, 1, 15)
     last_round_rush(s)
+    return s
+
+
+def three_in_a_row() -> State:
+    """Two 1-action tiles next to Green, then the Recruit tile with the Sell7 benefit."""
+    s = _four_company_rush([50, 47, 44, 45], (6, 5))
+    recruit_row(s, "Sell7")
     settle(s, {"SecondBuyer": "Red", "Engine4": "Red", "Body3": "Blue", "TwoCars": "Blue",
                "Engine7": "Orange"})
     set_chain(s, ["Green", "GrandPrix", "Body", "Blue", "Recruit", "Red", "GrandPrix+Attract",
@@ -508,26 +510,8 @@ def three_in_a_row() -> State:
 
 def hire_first() -> State:
     """The rich tile is right, but only after a worker and with the turn kept."""
-    s = mid_game(4, 3, [50, 55, 44, 45])
+    s = _four_company_rush([50, 55, 44, 45], (6, 6))
     recruit_row(s)
-    workers(s, "Green", 0, 1)
-    workers(s, "Blue", 0, 3)
-    workers(s, "Red", 0, 3)
-    workers(s, "Orange", 0, 1)
-    racing(s, "Green", 3, 10)
-    racing(s, "Blue", 4, 5)
-    racing(s, "Red", 3, 9)
-    racing(s, "Orange", 2, 7)
-    research(s, "Green", 6, 6)
-    research(s, "Blue", 1, 1)
-    research(s, "Red", 4, 4)
-    research(s, "Orange", 2, 2)
-    put_car(s, "Red", 5, 2, 1, 10)
-    put_car(s, "Blue", 2, 5, 1, 12)
-    put_car(s, "Red", 1, 1, 3, 8)
-    put_car(s, "Orange", 1, 1, 1, 3)
-    put_car(s, "Green", 2, 2, 1, 15)
-    last_round_rush(s)
     settle(s, {"SecondBuyer": "Red", "Engine4": "Red", "Body3": "Blue", "TwoCars": "Blue",
                "FirstLap": "Orange"})
     set_chain(s, ["Green", "Hire", "Blue", "Recruit", "Red", "GrandPrix+Attract", "Orange"])

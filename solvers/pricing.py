@@ -210,13 +210,22 @@ def _condition(cond: tuple[str, int] | None, facts: dict[str, Any], owner: int, 
 # --- the CP-SAT model -----------------------------------------------------------------------------
 def solve(state: State, config: PricingConfig | None = None) -> PricingPlan:
     """The best pricing plan for the company at its market step, proven when status OPTIMAL."""
+    return _solve(state, config, None)
+
+
+def _solve(state: State, config: PricingConfig | None, price: int | None) -> PricingPlan:
+    """Build the model (variables, constraints, objective), solve, check the status."""
     from ortools.sat.python import cp_model
 
     config = config or PricingConfig()
     inst = instance_from_state(state)
+    if price is not None and price not in inst.prices:
+        raise PricingError(f"price {price} is not on the chart ({inst.prices})")
     model = cp_model.CpModel()
     v = _Vars(model, inst, state)
     v.constrain()
+    if price is not None:
+        model.add(v.price[price] == 1)
     model.maximize(v.objective)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = config.time_limit
@@ -225,9 +234,9 @@ def solve(state: State, config: PricingConfig | None = None) -> PricingPlan:
     status = solver.solve(model)
     name = solver.status_name(status)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise PricingError(f"CP-SAT found no plan ({name})")
-    plan = v.plan(solver, name)
-    return _with_actions(state, plan)
+        what = f"no car can be placed at price {price}" if price is not None else "no plan"
+        raise PricingError(f"CP-SAT found {what} ({name})")
+    return _with_actions(state, v.plan(solver, name))
 
 
 class _Vars:
@@ -698,25 +707,7 @@ def price_curve(state: State, config: PricingConfig | None = None) -> dict[int, 
 def solve_with_price(state: State, price: int, config: PricingConfig | None = None
                      ) -> PricingPlan:
     """The best plan that places a car at ``price``."""
-    from ortools.sat.python import cp_model
-
-    config = config or PricingConfig()
-    inst = instance_from_state(state)
-    if price not in inst.prices:
-        raise PricingError(f"price {price} is not on the chart ({inst.prices})")
-    model = cp_model.CpModel()
-    v = _Vars(model, inst, state)
-    v.constrain()
-    model.add(v.price[price] == 1)
-    model.maximize(v.objective)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = config.time_limit
-    solver.parameters.num_workers = config.workers
-    solver.parameters.random_seed = config.seed
-    status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise PricingError(f"no car can be placed at price {price}")
-    return _with_actions(state, v.plan(solver, solver.status_name(status)))
+    return _solve(state, config, price)
 
 
 __all__ = [
