@@ -210,7 +210,7 @@ def _check_log_shape(log: list[Any]) -> None:
     numbers >= -1 (docs/position-format.md, log)."""
     arity = _event_arity()
     for i, e in enumerate(log):
-        if not isinstance(e, list) or not e or e[0] not in arity:
+        if not isinstance(e, list) or not e or not isinstance(e[0], str) or e[0] not in arity:
             raise PositionError(f"log/{i}", "an event is a list that starts with a known kind")
         if len(e) != arity[e[0]]:
             raise PositionError(f"log/{i}", f"a {e[0]!r} event has {arity[e[0]]} items")
