@@ -18,12 +18,18 @@ import kwcore
 from kwcore import rules
 from kwcore.config import CAR_TECH, PREFERENCES
 from kwcore.state import Car, Company, State
-
+from solvers.positions import (  # noqa: F401 - re-exported for the tests
+    check,
+    co,
+    give_engineer,
+    give_investor,
+    refresh,
+    set_chain,
+    workers,
+)
+from solvers.positions import take_out as _take_out
 
 # --- names -----------------------------------------------------------------------------------
-def co(state: State, name: str) -> int:
-    """The index of the company called ``name`` (Green, Blue, Red, Orange)."""
-    return state.cfg.companies.index(name)
 
 
 def tile(state: State, name: str) -> int:
@@ -59,10 +65,6 @@ def legal_texts(state: State) -> list[str]:
 
 
 # --- starting points ----------------------------------------------------------------------------
-def refresh(state: State) -> State:
-    """Recompute the legal-action cache after editing plain fields of the state."""
-    state.legal = tuple(rules.legal(state))
-    return state
 
 
 def fresh(players: int = 4, seed: int = 0, hidden_scores: bool = False) -> State:
@@ -83,18 +85,6 @@ def fresh(players: int = 4, seed: int = 0, hidden_scores: bool = False) -> State
     return refresh(state)
 
 
-def set_chain(state: State, names: Sequence[str]) -> State:
-    """Rearrange the chain: ``names`` (tile or company names) first from the tail, then every
-    other item in its present order; then start the turn of the company now at the tail."""
-    n = len(state.cfg.tiles)
-    lookup = {t.name: t.index for t in state.cfg.tiles}
-    lookup |= {c: n + i for i, c in enumerate(state.cfg.companies)}
-    front = tuple(lookup[x] for x in names)
-    state.chain = front + tuple(x for x in state.chain if x not in front)
-    assert state.chain[0] >= n, "a company marker must be at the tail"
-    rules.begin_turn(state)
-    rules.advance(state)
-    return state
 
 
 def turn_for(state: State, name: str) -> State:
@@ -108,51 +98,12 @@ def fresh_turn(name: str = "Green", players: int = 4, seed: int = 0, **kw: bool)
 
 
 # --- company edits ------------------------------------------------------------------------------
-def workers(state: State, name: str, canteen: int, team: int = 0) -> Company:
-    """Set a company's canteen and racing team; its supply holds the rest of its 12 workers
-    (less any already on its market cars)."""
-    p = co(state, name)
-    c = state.companies[p]
-    on_cars = sum(car.workers for car in state.market if car and car.owner == p)
-    c.canteen = canteen
-    c.team = team
-    c.supply = state.cfg.workers_per_company - canteen - team - on_cars
-    assert c.supply >= 0
-    return c
 
 
-def give_engineer(state: State, name: str, engineer: str) -> None:
-    """Company ``name`` recruits ``engineer`` as seed JP: Recruit tiles a) describes: the tile,
-    one engineer token from the supply and the tile's technology markers (Riker: the salesman
-    to the canteen, the other salesmen to the box)."""
-    p = co(state, name)
-    c = state.companies[p]
-    spec = state.cfg.recruit_named(engineer)
-    c.engineers = c.engineers + (spec.index,)
-    state.eng_supply -= 1
-    c.engineer_tokens += 1
-    c.tech = tuple(sorted(c.tech + spec.tech))
-    _take_out(state, spec.index)
-    if engineer == "Riker":
-        c.salesman = "canteen"
-        for q, other in enumerate(state.companies):
-            if q != p and other.salesman == "unused":
-                other.salesman = "box"
 
 
-def give_investor(state: State, name: str, investor: str) -> None:
-    """Company ``name`` holds ``investor`` with its unused investment token (from the supply)."""
-    c = state.companies[co(state, name)]
-    spec = state.cfg.recruit_named(investor)
-    c.investors = c.investors + (spec.index,)
-    state.inv_supply -= 1
-    _take_out(state, spec.index)
 
 
-def _take_out(state: State, index: int) -> None:
-    """A recruit tile leaves the face-up row and the unseen pool (it is now in play)."""
-    state.face_up = tuple(tuple(x for x in u if x != index) for u in state.face_up)
-    state.unseen = tuple(tuple(x for x in u if x != index) for u in state.unseen)
 
 
 def face_up(state: State, *names: str) -> None:
@@ -179,7 +130,7 @@ def put_car(
     owner: str,
     body: int,
     engine: int,
-    workers: int = 1,
+    workers: int = 1,  # noqa: F811 - the count of workers on the car
     price: int = 1,
     *,
     salesman: bool = False,
@@ -227,12 +178,6 @@ def set_active(state: State, prefs: Iterable[str | None]) -> None:
     )
 
 
-def check(state: State) -> State:
-    """Round-trip ``state`` through JSON: the loader validates that components are conserved
-    and that the pending decision is legal; the reloaded state must equal the original."""
-    other = kwcore.from_json(state.to_json())
-    assert other == state
-    return other
 
 
 # --- assertions ---------------------------------------------------------------------------------
