@@ -96,10 +96,6 @@ _KIND_INDEX = {k: i for i, k in enumerate(ACTION_KINDS)}
 WORKSHOPS = 3  # seed JP: Company setup B
 
 
-def _ids(actions: Any) -> list[int]:
-    return [ACTION_ID[a] for a in actions]
-
-
 # --- seeded chance ----------------------------------------------------------------------------
 _MASK = (1 << 64) - 1
 
