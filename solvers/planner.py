@@ -278,7 +278,7 @@ class _Search:
         if d != p and self.cfg.rivals == "maxn":
             return self.maxn(s, d, our_turns, turns, script_at)
         minimise = d != p  # a paranoid rival
-        if not minimise and self.cfg.use_bounds and self.cfg.horizon.kind == "round":
+        if not minimise and self.cfg.use_bounds and self.bounded(s):
             ub = self.upper_bound(s, turns)
             if ub <= alpha:
                 return _Node(self.bound_vec(ub), UPPER, -1, False)
@@ -352,6 +352,11 @@ class _Search:
         from solvers.tempo import pick_order
 
         return pick_order(s, ids)
+
+    def bounded(self, s: State) -> bool:
+        """Whether ``optimistic_gain`` bounds this horizon: it bounds the gain up to the end of
+        the round, which contains a round horizon, and in the last round every horizon."""
+        return self.cfg.horizon.kind == "round" or s.round == s.cfg.rounds
 
     def upper_bound(self, s: State, turns: int) -> float:
         """An admissible bound on the objective at the end of the round (see optimistic_gain)."""
