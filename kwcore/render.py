@@ -52,7 +52,7 @@ def text_board(s: State) -> str:
     cfg = s.cfg
     star = "*" if cfg.placeholders else ""
     lines = [f"Kraftwagen - {cfg.players} companies - round {s.round} of {cfg.rounds}"]
-    lines.append(f"Decision: {_decision_words(s)}")
+    lines.append(f"Decision: {decision_words(s)}")
     chain = " > ".join(_item(cfg, i) + ("(in play)" if i == s.picked else "") for i in s.chain)
     lines.append(f"Action chain{star} (tail > head): {chain}")
     lines.append(f"Market marker: {s.market_marker}   Price chart: "
@@ -112,7 +112,8 @@ def _circuit_pos(length: int, progress: int) -> str:
     return f"space {rules.space_of(length, progress)}, {laps} lap{'s' if laps != 1 else ''}"
 
 
-def _decision_words(s: State) -> str:
+def decision_words(s: State) -> str:
+    """Who decides what now, or how the game ended, in a few words."""
     kind = s.pending[0]
     p = s.pending[1]
     if kind == rules.F_END:

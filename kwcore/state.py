@@ -304,6 +304,12 @@ class State:
 
         return text_board(self)
 
+    def _repr_svg_(self) -> str:
+        """The board drawn as SVG: how a notebook shows a state (kwcore.svg)."""
+        from kwcore.svg import board_svg
+
+        return board_svg(self)
+
     def __repr__(self) -> str:
         return f"<kwcore.State {self.players} companies, round {self.round}, {self.decision()}>"
 
