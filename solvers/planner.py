@@ -33,7 +33,7 @@ from typing import Any
 
 from kwcore import rules
 from kwcore.actions import ACTIONS, PickTile
-from kwcore.config import lap_points
+from kwcore.config import BENEFITS, INVESTORS, PRICE, lap_points
 from kwcore.errors import KraftwagenError
 from kwcore.state import State
 
@@ -392,31 +392,69 @@ def optimistic_gain(s: State, p: int, turns_left: int) -> float:
     """An upper bound on the reputation company ``p`` can still gain before the round ends,
     when it has at most ``turns_left`` turns (the current one included).
 
-    Every open achievement, every white marker, Grand Prix first place and the lap points of a
-    car that drives as far as it possibly could in those turns, every possible buyer (active
-    spaces, Buick's, every investor space) paying the highest price at the best multiplier plus
-    the biggest Packard bonus, and 7 for every turn (an immediate benefit sale). Loose, but never
-    below the truth, so pruning with it keeps the answer exact.
+    The sum of: every open achievement; every white marker; Grand Prix first place and the lap
+    points of a car that, on each of its turns, makes every move its tile could give at the
+    best engine, a full team and Chevrolet, skipping every other car; the sales of its cars, at
+    most one per buyer that can still buy (active spaces, Buick's, the investors on the track
+    or held) and one per car it has or can still place plus one per investment token, each at
+    the highest price on its cars or the chart, price buyers paying triple with Brayton (within
+    reach) and double otherwise, plus the biggest Packard bonus in play; and a benefit sale per
+    turn while such a benefit lies face up. Loose, but never below the truth, so pruning with
+    it keeps the answer exact (tests/test_planner.py checks it against exhaustive search).
     """
     cfg = s.cfg
     c = s.companies[p]
     ach = sum(a.points for a, o in zip(cfg.achievements, s.achievements, strict=True) if o < 0)
     whites = sum(sum(w) for w in s.whites)
-    # Any action of a tile may move the car (the tile sets are placeholder data): at most the
-    # best engine, a full team and Chevrolet, and each other car skipped once per lap touched.
-    actions = max(len(t.actions) for t in cfg.tiles)
-    counted = max(cfg.tile_max + len(cfg.team_spaces) + 1, 5 + 1, 3)
-    others = s.players - 1 + len(cfg.neutral_cars)
-    skipped = others * (counted // max(1, cfg.circuit_length - others) + 2)
-    laps = rules.laps_of(cfg.circuit_length,
-                         c.progress + actions * (counted + skipped) * turns_left)
-    race = cfg.place_points[0] + lap_points(cfg, laps)
-    prices = list(s.chart) + [car.price for car in s.market if car is not None]
+    race = cfg.place_points[0] + lap_points(cfg, rules.laps_of(
+        cfg.circuit_length, c.progress + _max_drive(s) * turns_left))
+    # Sales.
+    own = [car for car in s.market if car is not None and car.owner == p]
+    prices = list(s.chart) + [car.price for car in own]
     top = max(prices, default=0)
-    buyers = cfg.active_spaces + 1 + cfg.investor_spaces
-    sales = buyers * (top * 3 + 4)
-    benefit = max(r.effect[1] for r in cfg.recruit if r.effect and r.effect[0] == "sell_car")
-    return float(ach + whites + race + sales + benefit * actions * turns_left)
+    face_up_investors = len(s.face_up[INVESTORS])
+    held_investors = sum(len(o.investors) for o in s.companies) + face_up_investors
+    buick = 1 if s.buick >= 0 or any("buyer5" in o.tech for o in s.companies) else 0
+    investors = min(cfg.investor_spaces, len(s.investor_track) + held_investors)
+    buyers = cfg.active_spaces + buick + investors
+    swaps = any((cfg.recruit[r].effect or ("", 0))[0] == "swap_buyer" for r in s.face_up[BENEFITS])
+    if swaps:  # a buyer swap can turn any active buyer into a price buyer
+        price_buyers = cfg.active_spaces + buick
+    else:
+        price_buyers = sum(1 for b in s.active if b == PRICE or b < 0) + buick
+    cars = len(own) + turns_left  # one car per market step
+    tokens = sum(1 for car in own if car.invested) + len(c.investors)
+    tokens += min(turns_left, face_up_investors)
+    sales_count = min(buyers, cars + tokens)
+    brayton = rules.has_engineer(s, p, "Brayton") or any(
+        s.cfg.recruit[r].name == "Brayton" for r in s.face_up[0])
+    packard = max([*s.packard, *(int(m[-1]) for m in c.tech if m.startswith("buyer+"))],
+                  default=0)
+    doubled = min(sales_count, price_buyers)
+    sales = doubled * (top * (3 if brayton else 2) + packard)
+    sales += (sales_count - doubled) * (top + packard)
+    # Immediate-benefit sales: only tiles face up now (reveals come between rounds).
+    sells = [r for cat in s.face_up for r in cat
+             if (cfg.recruit[r].effect or ("", 0))[0] == "sell_car"]
+    benefit = sum(sorted((cfg.recruit[r].effect or ("", 0))[1] for r in sells)[
+        -min(len(sells), turns_left):]) if sells else 0
+    return float(ach + whites + race + sales + benefit)
+
+
+def _max_drive(s: State) -> int:
+    """The most spaces a car can advance in one turn: every move the richest tile allows."""
+    cfg = s.cfg
+    others = s.players - 1 + len(cfg.neutral_cars)
+    grand_prix = cfg.tile_max + len(cfg.team_spaces) + 1  # engine, full team, Chevrolet
+    recruit = max([3] + [(r.effect[1] + 1) for r in cfg.recruit
+                         if r.effect and r.effect[0] == "move"])
+    best = 0
+    for t in cfg.tiles:
+        counted = t.actions.count("grandprix") * grand_prix + t.actions.count("recruit") * recruit
+        moves = t.actions.count("grandprix") + t.actions.count("recruit")
+        laps_touched = counted // max(1, cfg.circuit_length - others) + 1
+        best = max(best, counted + others * laps_touched * max(moves, 1))
+    return best
 
 
 # --- the public entry point ---------------------------------------------------------------
