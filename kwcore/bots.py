@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from kwcore import new_game, rules
+from kwcore.actions import ACTIONS
 from kwcore.config import BODY, ENGINE
 from kwcore.state import Car, State
 
@@ -133,8 +134,11 @@ def make_bot(name: str, seed: int | None = 0) -> Bot:
     return cls(seed)
 
 
-def play_game(players: int, seed: int, bots: Sequence[Bot]) -> State:
+def play_game(players: int, seed: int, bots: Sequence[Bot],
+              record: list[str] | None = None) -> State:
     """Play a whole seeded game, company ``i`` choosing with ``bots[i]``; the final state.
+
+    With ``record`` every decision taken is appended to it as text (a replay file's actions).
 
     Chance is resolved by the state's own seed. Every choice goes through the checked
     ``apply``, so a bot returning an illegal id raises ``IllegalActionError`` and the returned
@@ -144,7 +148,10 @@ def play_game(players: int, seed: int, bots: Sequence[Bot]) -> State:
         raise ValueError(f"{players} companies need {players} bots, not {len(bots)}")
     state = new_game(players, seed)
     while not state.is_terminal():
-        state.apply(bots[state.current_player].choose(state))
+        aid = bots[state.current_player].choose(state)
+        if record is not None:
+            record.append(str(ACTIONS[aid]))
+        state.apply(aid)
     return state
 
 

@@ -7,6 +7,7 @@ path or, given ``-``, from stdin, so commands chain::
     kw new --players 2 --seed 7 | kw apply - "start BodyTrack2+Worker" > pos.json
     kw legal pos.json
     kw play --players 4 --seed 1 --bots greedy,random --quiet
+    kw play --players 2 --seed 3 --replay > game.json && kw replay game.json
 
 No command writes a file: results go to stdout. Every user mistake prints one line
 ``kw: error: ...`` to stderr and exits 2; Ctrl-C exits 130. Imports only kwcore and the standard
@@ -23,7 +24,7 @@ from typing import Any, NoReturn
 
 import kwcore
 from kwcore.bots import BOTS, make_bot, play_game
-from kwcore.serialize import replay_from_json
+from kwcore.serialize import replay_from_json, replay_to_json
 
 PROG = "kw"
 EXIT_OK = 0
@@ -97,7 +98,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     """``kw play``: a whole game between bots; the log (unless ``--quiet``) and the scores."""
     names = bot_names(args.bots, args.players)
     bots = [make_bot(name, args.seed * 16 + i) for i, name in enumerate(names)]
-    state = play_game(args.players, args.seed, bots)
+    taken: list[str] = []
+    state = play_game(args.players, args.seed, bots, record=taken)
+    if args.replay:  # the replay file instead of the log: `kw replay` plays it back
+        print(replay_to_json(args.players, args.seed, taken))
+        return EXIT_OK
     if not args.quiet:
         for line in state.log():
             print(line)
@@ -155,6 +160,8 @@ def build_parser(extend: Extension | None = None) -> argparse.ArgumentParser:
                       help=f"one bot per company, comma-separated, or one for all "
                            f"(known: {', '.join(BOTS)}; default greedy)")
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
+    play.add_argument("--replay", action="store_true",
+                      help="print the game as a replay file (JSON) instead of the log")
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="replay a replay file and print the final board")

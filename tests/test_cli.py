@@ -15,7 +15,7 @@ import pytest
 import kwcore
 from kwcore import cli
 from kwcore.bots import RandomBot, make_bot, play_game
-from kwcore.serialize import replay_to_json
+from kwcore.serialize import replay_from_json, replay_to_json
 
 ROOT = Path(__file__).resolve().parents[1]
 Run = tuple[int, str, str]
@@ -356,7 +356,7 @@ def test_help_exits_zero(kw: Kw) -> None:
 
 
 def test_ctrl_c_exits_130_with_one_line(kw: Kw, monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupted(*args: object) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli, "play_game", interrupted)
@@ -375,3 +375,17 @@ def test_the_module_run_as_a_program_shows_no_traceback() -> None:
     assert done.stdout == ""
     assert done.stderr.startswith("kw: error: ") and done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
+
+
+def test_play_replay_prints_a_replay_file_that_replays_the_same_game(kw: Kw) -> None:
+    """serialize: a replay file (setup seed + actions) reproduces a whole game."""
+    code, out, _ = kw("play", "--players", "2", "--seed", "3", "--bots", "greedy,random",
+                      "--replay")
+    assert code == 0
+    replayed = replay_from_json(out)
+    assert replayed.is_terminal()
+    code, quiet, _ = kw("play", "--players", "2", "--seed", "3", "--bots", "greedy,random",
+                        "--quiet")
+    scores = [int(line.split()[-1]) for line in quiet.splitlines() if ")" in line
+              and not line.startswith("Winner")]
+    assert replayed.scores() == scores
