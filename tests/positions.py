@@ -9,6 +9,7 @@ Nothing here decides a rule: the tests drive the engine with actions and check w
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -225,3 +226,28 @@ def end_by_attract(state: State, name: str, prefs: Sequence[str]) -> State:
     set_chain(state, [name])
     state.apply("pick Attract")
     return state
+
+
+def at_choose_tile(players: int, seed: int, steps: int) -> State:
+    """Seeded random play for ``steps`` actions, then on to the next ``choose_tile``."""
+    s = kwcore.new_game(players, seed)
+    r = random.Random(seed)
+    for _ in range(steps):
+        s.apply_unchecked(s.legal[r.randrange(len(s.legal))])
+    while s.decision() != "choose_tile":
+        s.apply_unchecked(s.legal[r.randrange(len(s.legal))])
+    return s
+
+
+
+def assert_one_error_line(result: tuple[int, str, str], *fragments: str) -> None:
+    """Exit status 2 and exactly one ``kw: error:`` line naming each fragment; no stdout."""
+    status, out, err = result
+    assert status == 2
+    assert out == ""
+    assert err.startswith("kw: error: ")
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    for fragment in fragments:
+        assert fragment in err, err
+

@@ -16,6 +16,7 @@ import kwcore
 from kwcore import cli
 from kwcore.bots import RandomBot, make_bot, play_game
 from kwcore.serialize import replay_from_json, replay_to_json
+from positions import assert_one_error_line
 
 ROOT = Path(__file__).resolve().parents[1]
 Run = tuple[int, str, str]
@@ -36,17 +37,6 @@ def kw(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> K
 
     return run
 
-
-def assert_one_error_line(result: Run, *fragments: str) -> None:
-    """Exit status 2 and exactly one ``kw: error:`` line naming each fragment; no stdout."""
-    status, out, err = result
-    assert status == 2
-    assert out == ""
-    assert err.startswith("kw: error: ")
-    assert err.count("\n") == 1, err
-    assert "Traceback" not in err
-    for fragment in fragments:
-        assert fragment in err
 
 
 def new_position(players: int = 2, seed: int = 7) -> str:

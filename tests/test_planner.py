@@ -17,7 +17,7 @@ import pytest
 import kwcore
 from kwcore import rules
 from kwcore.state import State
-from positions import co, face_up, fresh, set_active, set_chain, workers
+from positions import at_choose_tile, co, face_up, fresh, set_active, set_chain, workers
 from solvers import planner, tempo
 from solvers.planner import Horizon, PlannerConfig, PlannerError
 
@@ -28,16 +28,6 @@ def plain(config: PlannerConfig) -> PlannerConfig:
 
 
 # --- positions ------------------------------------------------------------------------------------
-def at_choose_tile(players: int, seed: int, steps: int) -> State:
-    """Seeded random play for ``steps`` actions, then on to the next ``choose_tile``."""
-    s = kwcore.new_game(players, seed)
-    r = random.Random(seed)
-    for _ in range(steps):
-        s.apply_unchecked(s.legal[r.randrange(len(s.legal))])
-    while s.decision() != "choose_tile":
-        s.apply_unchecked(s.legal[r.randrange(len(s.legal))])
-    return s
-
 
 # (players, seed, steps, rivals): late in a round (market marker on 1), each solve with
 # max_turns=1 a few hundred to ~7,000 nodes, well under a second.

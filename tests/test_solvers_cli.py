@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from positions import assert_one_error_line
 from solvers import cli
 from solvers.puzzles import Puzzle, load_puzzles, puzzle_named
 
@@ -33,17 +34,6 @@ def kw(capsys: pytest.CaptureFixture[str]) -> Kw:
 
     return run
 
-
-def assert_one_error_line(result: Run, *fragments: str) -> None:
-    """Exit status 2 and exactly one ``kw: error:`` line naming each fragment; no stdout."""
-    status, out, err = result
-    assert status == 2
-    assert out == ""
-    assert err.startswith("kw: error: ")
-    assert err.count("\n") == 1, err
-    assert "Traceback" not in err
-    for fragment in fragments:
-        assert fragment in err, err
 
 
 def save(tmp_path: Path, puzzle: Puzzle, name: str = "pos.json") -> Path:

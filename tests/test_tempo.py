@@ -12,24 +12,12 @@ import random
 import networkx as nx
 import pytest
 
-import kwcore
 from kwcore.actions import ACTIONS, PickTile
 from kwcore.state import State
-from positions import co, fresh, set_chain
+from positions import at_choose_tile, co, fresh, set_chain
 from solvers import tempo
 
-
 # --- helpers ------------------------------------------------------------------------------------
-def at_choose_tile(players: int, seed: int, steps: int) -> State:
-    """Seeded random play for ``steps`` actions, then on to the next ``choose_tile``."""
-    s = kwcore.new_game(players, seed)
-    r = random.Random(seed)
-    for _ in range(steps):
-        s.apply_unchecked(s.legal[r.randrange(len(s.legal))])
-    while s.decision() != "choose_tile":
-        s.apply_unchecked(s.legal[r.randrange(len(s.legal))])
-    return s
-
 
 POSITIONS = [(players, seed, steps) for players in (2, 3, 4) for seed, steps in
              ((1, 20), (2, 55), (3, 90))]
