@@ -12,24 +12,30 @@ NOTEBOOK ?= $(firstword $(wildcard notebooks/01_rules_tour.ipynb) notebooks/00_s
 # As root, jupyter refuses to start without --allow-root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Lint only the folders that exist (git keeps no empty folders, so a fresh clone may lack some).
-LINT_PATHS := $(wildcard kwcore solvers tests benchmarks)
+LINT_PATHS := $(wildcard kwcore solvers kwwidgets tests benchmarks)
+TYPED_PATHS := $(wildcard kwcore solvers kwwidgets)
+# The real-browser test drives Debian's Chromium (no browser download is possible here).
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_ROOT_USER_ACTION := ignore
 
-.PHONY: venv lab test bench clean distclean
+.PHONY: venv browser lab test bench clean distclean
 
 venv: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[dev]'
+	$(BIN)/python -m pip install -e '.[dev,openspiel,cluster]'
 	touch $@
 
-$(VENV)/.installed-openspiel: $(VENV)/.installed
-	$(BIN)/python -m pip install -e '.[dev,openspiel]'
-	touch $@
+# `apt-get update` first: without it the candidate is an old Chromium (shared/TOOLCHAIN.md).
+browser:
+	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	@test -x $(CHROMIUM) || { echo "make: $(CHROMIUM) is missing after apt-get" >&2; exit 1; }
 
 lab: venv
 	@test -f $(NOTEBOOK) || { echo "make lab: $(NOTEBOOK) does not exist yet" >&2; exit 1; }
@@ -39,12 +45,12 @@ lab: venv
 		--LabApp.extension_manager=readonly
 
 # pytest's exit code is passed through: 5 ("no tests collected") fails the target.
-test: venv
+test: venv browser
 	$(BIN)/ruff check $(LINT_PATHS)
-	$(BIN)/mypy kwcore solvers
+	$(BIN)/mypy $(TYPED_PATHS)
 	$(BIN)/pytest --nbval-lax -n 2 --dist loadscope
 
-bench: $(VENV)/.installed-openspiel
+bench: venv
 	$(BIN)/python benchmarks/bench_engine.py
 
 # clean keeps .venv (a reinstall takes minutes); distclean removes it too.

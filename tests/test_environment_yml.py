@@ -1,11 +1,11 @@
 """environment.yml (for conda users) agrees with pyproject.toml, the source of truth.
 
-What is compared: the runtime dependencies plus the `dev` extra, by normalized PyPI name (conda
-names are translated with CONDA_TO_PYPI), and each package's version specifier, so exact pins
-(`ruff==0.17.6`, `mypy==2.4.1`) and lower bounds must both match. The optional `openspiel` extra
-is excluded on both sides: it is used only by benchmarks and has no conda-forge package, so
-environment.yml must not list it. `python` and `pip` in environment.yml describe the environment
-itself and are not compared. No conda solve happens here (conda is not available on this machine).
+What is compared: the runtime dependencies plus the `dev` and `cluster` extras, by normalized
+PyPI name (conda names are translated with CONDA_TO_PYPI), and each package's version specifier,
+so exact pins (`ruff==0.17.6`, `mypy==2.4.1`) and lower bounds must both match. The optional
+`openspiel` extra is excluded on both sides: it has no conda-forge package, so environment.yml must
+not list it. `python` and `pip` in environment.yml describe the environment itself and are not
+compared. No conda solve happens here (conda is not available on this machine).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ CONDA_TO_PYPI = {
     "pytables": "tables",
 }
 ENVIRONMENT_ONLY = {"python", "pip"}
-COMPARED_EXTRAS = ("dev",)
+COMPARED_EXTRAS = ("dev", "cluster")
 
 _REQUIREMENT = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*([^;]*)")
 
