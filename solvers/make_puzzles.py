@@ -14,9 +14,8 @@ answer is never typed by hand: the turn planner (tempo puzzles) or the CP-SAT pr
   richest tile is worth strictly less: the lesson of the chain (RULINGS K1) is that a turn can be
   worth more than an action.
 
-The position builders shared with the tests are in ``solvers.positions``; this script adds
-its own ``fresh``, ``put_car`` and ``set_active`` and puzzle helpers (a later round, the face-up
-recruit tiles, achievements won so far, a market step that ends the round).
+The position builders (a later round, cars on the market, active buyers, the face-up recruit
+tiles, achievements won so far, a market step that ends the round) are in ``solvers.positions``.
 """
 
 from __future__ import annotations
@@ -25,187 +24,36 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import kwcore
 from kwcore import rules
 from kwcore.actions import PickTile
-from kwcore.config import BODY, CAR_TECH, ENGINE, PREFERENCES
-from kwcore.state import Car, Company, State
+from kwcore.config import CAR_TECH, PREFERENCES
+from kwcore.state import State
 from solvers import planner, pricing
 from solvers.positions import (
     check,
     co,
     give_engineer,
     give_investor,
+    market_step,
+    mid_game,
+    put_car,
+    racing,
+    recruit_row,
     refresh,
+    research,
+    set_active,
     set_chain,
+    settle,
     workers,
 )
-from solvers.positions import take_out as _take_out
 from solvers.puzzles import KINDS, Puzzle, solve_puzzle
 
 DATA = Path(__file__).with_name("puzzle_data")
-
-
-# --- builders (copied from tests/positions.py) ---------------------------------------------------
-
-
-
-
-def fresh(players: int, seed: int = 0) -> State:
-    """Round 1, first ``choose_tile`` decision, every company back at its setup pieces."""
-    state = kwcore.new_game(players=players, seed=seed)
-    while state.decision() == "choose_start":
-        state.apply(state.legal_actions()[0])
-    assert state.decision() == "choose_tile"
-    state.companies = [Company(state.cfg) for _ in range(players)]
-    state.eng_supply = state.cfg.engineer_tokens
-    state.achievements = (-1,) * len(state.cfg.achievements)
-    state.events = []  # the warm-up no longer describes the edited position
-    return refresh(state)
-
-
-
-
-
-
-
-
-
-
-
-
-def put_car(state: State, owner: str, body: int, engine: int, workers: int = 1, price: int = 1,
-            *, salesman: bool = False, tech: str | None = None,
-            investor: str | None = None) -> int:
-    """Put a car on the market (as if placed earlier) and return its slot.
-
-    Its workers come from the owner's supply and its price marker from the chart, so components
-    stay conserved. ``investor`` names an investor whose token the owner put on the car: the
-    investor tile goes to the investor track (RULINGS K16). ``tech`` is a Winton or Christie
-    marker the owner holds (it leaves the owner's markers)."""
-    p = co(state, owner)
-    c = state.companies[p]
-    assert c.supply >= workers
-    c.supply -= workers
-    c.cars_placed += 1
-    if salesman:
-        c.salesman = "market"
-    assert price in state.chart, f"price {price} is not on the chart"
-    state.chart = tuple(x for x in state.chart if x != price)
-    if investor is not None:
-        index = state.cfg.recruit_named(investor).index
-        state.investor_track = state.investor_track + (index,)
-        state.inv_supply -= 1
-        _take_out(state, index)
-    marker = -1
-    if tech:
-        assert tech in c.tech, f"{owner} holds no {tech} marker"
-        c.tech = rules._remove_one(c.tech, tech)
-        marker = CAR_TECH.index(tech)
-    slot = state.market.index(None)
-    market = list(state.market)
-    market[slot] = Car(p, body, engine, workers, salesman, price, marker, investor is not None)
-    state.market = tuple(market)
-    return slot
-
-
-def set_active(state: State, prefs: Iterable[str | None]) -> None:
-    """Set the active buyer spaces (preference names or None); the stacks hold the rest."""
-    active = tuple(PREFERENCES.index(x) if x else -1 for x in prefs)
-    assert len(active) == state.cfg.active_spaces
-    state.active = active
-    state.stacks = tuple(
-        state.cfg.buyers_per_preference - sum(1 for b in active if b == q)
-        - (1 if state.buick == q else 0)
-        for q in range(len(PREFERENCES))
-    )
-    # A stack taken from this round has lost its white markers (RULINGS K9).
-    state.whites = tuple(() if state.stacks[q] < state.cfg.buyers_per_preference else w
-                         for q, w in enumerate(state.whites))
-
-
-
-
-# --- puzzle helpers -----------------------------------------------------------------------------
-def mid_game(players: int, round_: int, reputation: Sequence[int], seed: int = 0) -> State:
-    """``fresh`` moved on to ``round_``: its price chart, the white markers of the buyer stacks
-    nobody took in earlier rounds (RULINGS K9), and each company's reputation so far (booked as
-    sales; achievements won are added by ``settle``)."""
-    s = fresh(players, seed)
-    s.round = round_
-    s.chart = s.cfg.price_markers[round_ - 1]
-    for c, rep in zip(s.companies, reputation, strict=True):
-        grand_prix = min(rep, 5 * (round_ - 1))
-        c.reputation = rep
-        c.score_parts = (rep - grand_prix, grand_prix, 0, 0)
-        c.last_laps = 1 if round_ > 1 else 0
-    return s
-
-
-def recruit_row(state: State, *names: str) -> None:
-    """Exactly the named recruit tiles lie face up; the other tiles of the game are unseen."""
-    cfg = state.cfg
-    chosen = [cfg.recruit_named(n).index for n in names]
-    face_up, unseen = [], []
-    for cat in range(3):
-        here = tuple(i for i in chosen if cfg.recruit[i].category == cat)
-        rest = set(state.face_up[cat]) | set(state.unseen[cat])
-        face_up.append(here)
-        unseen.append(tuple(sorted(rest - set(here))))
-    state.face_up = tuple(face_up)
-    state.unseen = tuple(unseen)
-    state.stack_left = tuple(min(k, len(u)) for k, u in zip(state.stack_left, unseen,
-                                                             strict=True))
-
-
-def racing(state: State, name: str, engine: int, progress: int) -> None:
-    """A company's racing engine and how far its car has driven in this race."""
-    c = state.companies[co(state, name)]
-    c.race_engine = engine
-    c.progress = progress
-
-
-def research(state: State, name: str, body: int, engine: int,
-             workshops: Sequence[tuple[str, int]] = ()) -> None:
-    """A company's research levels and the tiles in its workshops (("body", 5), ...)."""
-    c = state.companies[co(state, name)]
-    c.body_track, c.engine_track = body, engine
-    c.workshops = tuple(sorted((BODY if k == "body" else ENGINE, v) for k, v in workshops))
-
-
-def settle(state: State, won: dict[str, str] | None = None) -> None:
-    """Achievements: ``won`` maps achievement names to the company that met them first; then
-    every condition a company meets now is owned, as in a real game (RULINGS K23). Points are
-    added to reputation."""
-    names = {a.name: a.index for a in state.cfg.achievements}
-    for ach, who in (won or {}).items():
-        p = co(state, who)
-        if ach == "TwoCars":
-            c = state.companies[p]
-            c.cars_placed = max(c.cars_placed, 2)
-        rules._award(state, p, names[ach])
-    for p in range(state.players):
-        rules.check_achievements(state, p)
-    state.events = []
-
-
-def market_step(state: State, name: str, prefs: Sequence[str | None]) -> State:
-    """``name`` takes the Attract tile with every active space full and the market marker on 1:
-    the marker drops to 0 (RULINGS K4), so this market step is the last of the round (K3)."""
-    set_active(state, prefs)
-    state.market_marker = 1
-    set_chain(state, [name])
-    state.apply("pick Attract")
-    if state.decision() == "choose_action":  # free actions could come first (RULINGS K5)
-        state.apply("do attract")
-    assert state.decision() == "market", state.decision()
-    state.history = []
-    return state
 
 
 # --- the puzzles ----------------------------------------------------------------------------------
@@ -487,6 +335,67 @@ def buick_buyer() -> State:
     return market_step(s, "Green", ENDGAME)
 
 
+def keep_the_turn() -> State:
+    """Round 2: three tiles between Green's marker and Blue's, which will end the round."""
+    s = mid_game(2, 2, [20, 22])
+    recruit_row(s, "Sell5", "Workers3", "Ford")
+    research(s, "Green", 4, 4, [("body", 4), ("engine", 4), ("body", 3)])
+    research(s, "Blue", 5, 4)
+    workers(s, "Green", 2, 1)
+    workers(s, "Blue", 1, 1)
+    racing(s, "Green", 3, 5)
+    racing(s, "Blue", 3, 8)
+    put_car(s, "Blue", 5, 3, 1, 9)
+    put_car(s, "Blue", 2, 4, 1, 6)
+    set_active(s, ["body", "engine", "price"])
+    s.market_marker = 1  # the next Attract buyer action ends the round (RULINGS K3, K4)
+    c = s.companies[co(s, "Green")]
+    c.engineer_tokens, s.eng_supply = 1, s.eng_supply - 1
+    settle(s, {"FirstLap": "Blue", "Body6": "Blue", "Engine7": "Blue", "TwoLaps": "Blue",
+               "SecondBuyer": "Blue", "NoReserve": "Blue", "ThreeEngineers": "Blue"})
+    set_chain(s, ["Green", "GrandPrix", "Body", "Hire", "Blue"])
+    return s
+
+
+def before_red() -> State:
+    """Round 2, three companies: three tiles between Green's marker and Red's."""
+    s = mid_game(3, 2, [18, 23, 21])
+    recruit_row(s, "Sell5", "Move5", "Durant", "Chevrolet")
+    research(s, "Green", 5, 4, [("body", 5), ("engine", 4), ("body", 3)])
+    research(s, "Blue", 5, 5)
+    research(s, "Red", 4, 4)
+    workers(s, "Green", 2, 1)
+    workers(s, "Blue", 1, 1)
+    workers(s, "Red", 1, 1)
+    racing(s, "Green", 3, 4)
+    racing(s, "Blue", 3, 9)
+    racing(s, "Red", 2, 7)
+    put_car(s, "Blue", 6, 3, 1, 11)
+    put_car(s, "Red", 2, 5, 1, 5)
+    put_car(s, "Red", 3, 3, 2, 8)
+    set_active(s, ["engine", "price", "service", "body"])
+    s.market_marker = 1  # the next Attract buyer action ends the round (RULINGS K3, K4)
+    c = s.companies[co(s, "Green")]
+    c.engineer_tokens, s.eng_supply = 1, s.eng_supply - 1
+    settle(s, {"FirstLap": "Blue", "Body6": "Blue", "TwoCars": "Red", "SecondBuyer": "Red"})
+    set_chain(s, ["Green", "Hire", "GrandPrix", "Body", "Red"])
+    return s
+
+
+def round_settings(rival_ends: str) -> dict[str, Any]:
+    """Planner settings of a mid-game tempo puzzle: the round horizon, Green's own gain, the
+    next rival to play ending the round with ``rival_ends`` (every active space full and the
+    market marker on 1, RULINGS K3, K4). Green keeps the turn at most four times, so no line
+    has more than four new turns (max_turns) and none is cut."""
+    return {"horizon": "round", "objective": "gain", "rivals": "scripted",
+            "script": [rival_ends], "max_turns": 4}
+
+
+ROUND_QUESTION = ("Green to move: which tile should Green take first? (The value is the "
+                  "reputation Green gains by the end of the round, its scoring included, when "
+                  "{rival}'s next turn is 'pick Attract'.)")
+
+
 # --- the catalogue --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Spec:
@@ -607,6 +516,24 @@ SPECS: tuple[Spec, ...] = (
          "the start of scoring, after the active buyers) and Durant's investment token (Durant "
          "buys the cheapest car).",
          PRICING_QUESTION, buick_buyer),
+    Spec(13, "keep_the_turn", "tempo", 5, "Keep the turn",
+         "Round 2 of 3. Every buyer space is full and the market marker is on 1, and Blue will "
+         "take the Attract buyer tile on its next turn and close the round. Three tiles lie "
+         "between Green's marker and Blue's: GrandPrix, Body and Hire, and every tile Green "
+         "takes from there keeps the turn for Green. Green has a body 4 and an engine 4 ready, "
+         "two workers in its canteen and an engineer token; Ford, Sell5 and Workers3 lie face "
+         "up, and the rich Research + Build body + Build engine tile lies beyond Blue's "
+         "marker.",
+         ROUND_QUESTION.format(rival="Blue"), keep_the_turn, round_settings("pick Attract")),
+    Spec(14, "before_red", "tempo", 5, "Before Red",
+         "Round 2 of 3, three companies. Every buyer space is full and the market marker is "
+         "on 1, and Red, next in the chain after Hire, GrandPrix and Body, will take the "
+         "Attract buyer tile and close the round. Green has a body 5 and an engine 4 ready, "
+         "a body 3, two workers in its canteen and an engineer token; Durant (he buys the "
+         "cheapest car), Chevrolet, Move5 and Sell5 lie face up. The engine buyer stands "
+         "first in line, the price buyer second, and Red's car at price 5 is the cheapest on "
+         "the market.",
+         ROUND_QUESTION.format(rival="Red"), before_red, round_settings("pick Attract")),
 )
 
 

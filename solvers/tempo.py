@@ -13,6 +13,7 @@ most 11**d states before merging (14,641 at depth 4); keep ``depth`` at 4 or les
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 
 import networkx as nx
@@ -105,26 +106,60 @@ def pick_order(state: State, ids: list[int]) -> list[int]:
     return sorted(ids, key=rank)
 
 
+def run_length(state: State, company: int) -> int:
+    """The most turns ``company`` can take, the one in progress included, before another
+    company's turn (RULINGS K1): at the tail of the chain it keeps the turn by picking any tile
+    before the next marker, and each such pick leaves one tile fewer there; so a run lasts at
+    most one turn more than the tiles between it and the next marker."""
+    cfg = state.cfg
+    n = len(cfg.tiles)
+    chain = chain_of(state)
+    current = 1 if state.picked >= 0 else 0  # a turn in progress, its tile already moved
+    if chain[0] != n + company:
+        return current
+    tiles = next(i for i, x in enumerate(chain[1:]) if x >= n)
+    return current + tiles + 1
+
+
+def run_tiles(state: State, company: int) -> tuple[int, ...]:
+    """The tiles ``company`` can take while keeping the turn: those between its marker and
+    the next (RULINGS K1); none when it is not at the tail."""
+    n = len(state.cfg.tiles)
+    chain = chain_of(state)
+    if chain[0] != n + company:
+        return ()
+    return tuple(itertools.takewhile(lambda x: x < n, chain[1:]))
+
+
 def own_turns_within(state: State, company: int, picks: int) -> int:
     """The most turns ``company`` can take among the next ``picks`` turns (graph bound).
 
     Exact for ``picks`` up to 3 (a longest path over the tempo graph, each edge weighing 1 when
-    ``company`` picks); beyond that, ``picks`` itself. Used as an admissible bound.
+    ``company`` picks); beyond that, the exact count for 3 plus one per further pick. Used as an
+    admissible bound.
     """
     if picks <= 0:
         return 0
     if picks > 3:
-        return picks
-    g = chain_graph(chain_of(state), state.players, picks)
-    name = state.cfg.companies[company]
-    return _longest(g, chain_of(state), name, picks)
+        return own_turns_within(state, company, 3) + picks - 3
+    return _most_own_turns(chain_of(state), state.players, company, picks)
 
 
-def _longest(g: nx.DiGraph, node: tuple[int, ...], name: str, picks: int) -> int:
+@lru_cache(maxsize=1 << 18)
+def _most_own_turns(chain: tuple[int, ...], players: int, company: int, picks: int) -> int:
+    """The longest path of ``picks`` edges from ``chain`` through the tempo graph's edge
+    relation (``after_pick``), an edge weighing 1 when ``company`` picks. Memoised per chain,
+    so the searches of a whole plan share their sub-results instead of building a graph for
+    every chain they meet."""
     if picks == 0:
         return 0
+    n = len(config_for(players).tiles)
+    mine = 1 if chain[0] == n + company else 0
     best = 0
-    for _, child, data in g.out_edges(node, data=True):
-        mine = 1 if data["company"] == name else 0
-        best = max(best, mine + _longest(g, child, name, picks - 1))
-    return best
+    for t in chain:
+        if t < n:
+            best = max(best, _most_own_turns(after_pick(chain, t, n), players, company,
+                                             picks - 1))
+            if best == picks - 1:  # every later pick is ours: no path does better
+                break
+    return mine + best

@@ -16,6 +16,7 @@ import pytest
 
 import kwcore
 from kwcore import rules
+from kwcore.actions import ACTIONS
 from kwcore.state import State
 from positions import at_choose_tile, co, face_up, fresh, set_active, set_chain, workers
 from solvers import planner, tempo
@@ -142,6 +143,75 @@ def test_two_turn_lines_against_greedy_rivals_agree_with_plain_search_too() -> N
     fast = planner.plan(s, config=cfg)
     slow = planner.plan(s, config=plain(cfg))
     assert (fast.value, _table(fast)) == (slow.value, _table(slow))
+
+
+def mid_turn(players: int, seed: int, steps: int) -> State:
+    """A seeded ``choose_tile`` position moved on by the deciding company's own random
+    decisions to a point inside its turn (its tile picked, the turn not over)."""
+    s = at_choose_tile(players, seed, steps)
+    p = s.current_player
+    r = random.Random(seed)
+    picks = [a for a in s.legal if str(ACTIONS[a]).startswith("pick ")]
+    r.shuffle(picks)
+    s = next(c for c in map(s.child, picks) if c.current_player == p and c.picked >= 0)
+    for _ in range(r.randrange(3)):
+        if s.current_player != p or s.decision() == "choose_tile":
+            break
+        child = s.child(s.legal[r.randrange(len(s.legal))])
+        if child.current_player == p and child.decision() != "choose_tile" \
+                and child.round == s.round:
+            s = child
+    return s
+
+
+# The seeded positions of SMALL again, now inside the deciding company's turn, where the bound
+# counts only what the tile has left, and with Green's gain as the objective.
+INSIDE = [case[:3] + (case[3], "gain" if i % 2 else "margin") for i, case in enumerate(SMALL)
+          if i != 9]  # 4co-seed7-84 inside a turn: ~200k plain nodes, too slow for the suite
+
+
+@pytest.mark.parametrize("case", INSIDE, ids=lambda c: f"{c[0]}co-seed{c[1]}-{c[2]}-{c[3]}"
+                         f"-{c[4]}")
+def test_the_planner_equals_plain_search_inside_a_turn_too(
+        case: tuple[int, int, int, str, str]) -> None:
+    players, seed, steps, rivals, objective = case
+    s = mid_turn(players, seed, steps)
+    cfg = PlannerConfig(rivals=rivals, max_turns=1, objective=objective)
+    fast = planner.plan(s, config=cfg)
+    slow = planner.plan(s, config=plain(cfg))
+    assert not fast.stopped and not slow.stopped
+    assert (fast.value, _table(fast)) == (slow.value, _table(slow))
+    assert fast.nodes <= slow.nodes
+    assert planner.replay_value(s, s.current_player, fast) == fast.value
+
+
+def scripted_position() -> State:
+    """Green at the tail, GrandPrix then Blue's marker; every active space full and the market
+    marker on 1, so Blue's scripted "pick Attract" ends the round (RULINGS K1, K3, K4). Green
+    has a body 3 and an engine 4 and one worker: a car to place on either of its turns."""
+    s = fresh(2)
+    set_active(s, ["body", "engine", "price"])
+    s.market_marker = 1
+    workers(s, "Green", canteen=1)
+    s.companies[co(s, "Green")].workshops = ((0, 3), (1, 4))
+    face_up(s, "Workers3", "Sell7")
+    return set_chain(s, ["Green", "GrandPrix", "Blue"])
+
+
+def test_a_scripted_rival_that_ends_the_round_bounds_our_turns_and_changes_no_value() -> None:
+    """The bound counts only the turns Green keeps before Blue's round-ending pick; every value
+    of the "why not this?" table still equals plain exhaustive search, and the plan replays."""
+    s = scripted_position()
+    cfg = PlannerConfig(rivals="scripted", script=("pick Attract",), max_turns=2)
+    fast = planner.plan(s, config=cfg)
+    slow = planner.plan(s, config=plain(cfg))
+    assert fast.proven and slow.proven
+    assert (fast.value, _table(fast)) == (slow.value, _table(slow))
+    assert fast.nodes * 3 < slow.nodes
+    assert planner.replay_value(s, co(s, "Green"), fast) == fast.value
+    search = planner._Search(s, co(s, "Green"), cfg)
+    assert search.rival_ends_round(s, 0)
+    assert not search.rival_ends_round(s, 1)  # the script has run out
 
 
 # --- 2. replay through kwcore -------------------------------------------------------------------
@@ -301,10 +371,11 @@ def test_a_tiny_node_budget_stops_before_any_plan_with_a_planner_error() -> None
 def test_a_node_budget_that_runs_out_midway_returns_an_unproven_partial_plan() -> None:
     s = tempo_position()
     full = planner.plan(s, config=BLUE_ENDS_THE_ROUND)
-    cfg = PlannerConfig(rivals="scripted", script=("pick Attract",), node_budget=150)
+    budget = full.nodes // 2
+    cfg = PlannerConfig(rivals="scripted", script=("pick Attract",), node_budget=budget)
     part = planner.plan(s, config=cfg)
     assert part.stopped == "node budget" and not part.proven
-    assert part.nodes <= 150 + 1 < full.nodes  # the node that broke the budget is counted
+    assert part.nodes <= budget + 1 < full.nodes  # the node that broke the budget is counted
     assert 0 < len(part.alternatives) < len(full.alternatives)
     assert part.value <= full.value  # a bound found so far, never above the truth here
 
@@ -427,6 +498,21 @@ def test_optimistic_gain_is_never_below_any_gain_exhaustive_search_finds_in_the_
         assert max(_table(result).values()) <= best  # no model beats rivals that help us
 
 
+@pytest.mark.parametrize("case", [SMALL[0][:3], SMALL[3][:3], SMALL[5][:3], SMALL[7][:3]],
+                         ids=lambda c: f"{c[0]}co-seed{c[1]}-{c[2]}")
+def test_optimistic_gain_inside_a_turn_is_never_below_any_gain_of_the_round(
+        case: tuple[int, int, int]) -> None:
+    """Inside a turn the bound counts only the actions the tile has left; every line of play
+    (all companies choosing freely) still gains at most that."""
+    s = mid_turn(*case)
+    p = s.current_player
+    assert s.picked >= 0
+    lines = max_gain_lines(s, p, 1)
+    assert lines
+    for gain, mine in lines:
+        assert gain <= planner.optimistic_gain(s, p, mine)
+
+
 def test_optimistic_gain_bounds_the_hand_built_tempo_position() -> None:
     s = tempo_position()
     green = co(s, "Green")
@@ -478,3 +564,77 @@ def test_the_round_horizon_never_meets_chance_and_leaves_the_state_untouched() -
     result = planner.plan(s, config=PlannerConfig(rivals="paranoid", max_turns=1))
     assert not result.sampled
     assert s == before and s.seed == before.seed
+
+
+# --- 8. lazy bounds in best-first search ---------------------------------------------------------
+def _search_root(s: State) -> State:
+    """The root the planner searches: no history, explicit chance (see ``planner.plan``)."""
+    root = s.clone(history=False)
+    root.seed = None
+    return root
+
+
+def test_once_a_child_meets_its_decisions_bound_no_other_child_is_searched(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No child is worth more than its parent, so a child whose value equals the decision's
+    admissible bound ends the decision, although other children's own bounds are higher. Here
+    the bound handed in is the exact value, found by plain search."""
+    s = at_choose_tile(4, 9, 93)
+    cfg = PlannerConfig(rivals="greedy", max_turns=1)
+    slow = planner.plan(s, config=plain(cfg))
+    root = _search_root(s)
+    p = root.current_player
+    search = planner._Search(root, p, cfg)
+    values = {aid: _table(slow)[str(ACTIONS[aid])] for aid in root.legal}
+    tight = {}
+    for aid in root.legal:
+        child, _, turns = search.expand(root, aid, 0, 0)
+        tight[aid] = search.tight_bound(child, search.turns_left(child, turns, 0))
+    children = {}  # id of each child state of the root -> its action
+    alive = []  # the child states themselves, so that no other state takes over their ids
+    expand, inner = search.expand, search.search
+    searched: list[int] = []
+
+    def expanding(state: State, aid: int, our_turns: int, turns: int) -> Any:
+        out = expand(state, aid, our_turns, turns)
+        if state is root:
+            children[id(out[0])] = aid
+            alive.append(out[0])
+        return out
+
+    def searching(state: State, *args: Any) -> Any:
+        if id(state) in children:
+            searched.append(children[id(state)])
+        return inner(state, *args)
+
+    monkeypatch.setattr(search, "expand", expanding)
+    monkeypatch.setattr(search, "search", searching)
+    node = search.best_first(root, 0, 0, 0, -planner.INF, planner.INF, slow.value)
+    assert node.vec[p] == slow.value and node.best == searched[-1]
+    assert [values[aid] == slow.value for aid in searched] == [False] * (len(searched) - 1) + [True]
+    # Without the rule, every child whose bound beats the value found would be searched too.
+    assert any(tight[aid] > slow.value for aid in root.legal if aid not in searched)
+
+
+@pytest.mark.parametrize("case", [SMALL[3], SMALL[7], SMALL[10]], ids=case_id)
+def test_every_bound_a_child_is_searched_with_is_at_least_the_value_found_there(
+        case: tuple[int, int, int, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lazy queue hands each searched child its bound (the parent's, the quick or the
+    tight one, whichever is lowest); none may be below the value the child's search finds."""
+    players, seed, steps, rivals = case
+    s = at_choose_tile(players, seed, steps)
+    p = s.current_player
+    seen: list[tuple[float, float]] = []
+    search = planner._Search.search
+
+    def recording(self: Any, state: State, our_turns: int, turns: int, script_at: int,
+                  alpha: float, beta: float, ub: float = planner.INF) -> Any:
+        node = search(self, state, our_turns, turns, script_at, alpha, beta, ub)
+        if ub < planner.INF and node.flag != planner.UPPER:  # an exact value or a lower bound
+            seen.append((ub, node.vec[p]))
+        return node
+
+    monkeypatch.setattr(planner._Search, "search", recording)
+    planner.plan(s, config=PlannerConfig(rivals=rivals, max_turns=1))
+    assert seen
+    assert all(value <= ub for ub, value in seen)

@@ -80,7 +80,12 @@ def test_kw_solve_every_puzzle_prints_its_stored_value_as_proven(kw: Kw, name: s
     assert status == 0
     head = out.splitlines()[0]
     assert "proven optimal" in head
-    unit = "margin over the best rival" if p.kind == "tempo" else "sales reputation"
+    if p.kind == "pricing":
+        unit = "sales reputation"
+    elif p.settings.get("objective") == "margin":
+        unit = "margin over the best rival"
+    else:
+        unit = "reputation gained by the horizon"
     assert head.startswith(f"Green: {p.answer['value']:g} {unit}")
 
 

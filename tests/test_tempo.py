@@ -217,6 +217,48 @@ def test_own_turns_beyond_three_picks_is_still_an_upper_bound() -> None:
         assert tempo.own_turns_within(s, company, 4) >= brute_own_turns(s.chain, company, 4, n)
 
 
+# --- the longest run of own turns ---------------------------------------------------------------
+def brute_run(chain: tuple[int, ...], company: int, n_tiles: int) -> int:
+    """The most picks ``company`` makes in a row from ``chain`` (it is at the tail), over every
+    sequence of its picks (RULINGS K1 written out by ``k1_pick``)."""
+    if chain[0] != n_tiles + company:
+        return 0
+    return 1 + max(brute_run(k1_pick(chain, t, n_tiles), company, n_tiles)
+                   for t in chain if t < n_tiles)
+
+
+@pytest.mark.parametrize("before", [0, 1, 2, 3, 4])
+def test_run_length_is_one_more_than_the_tiles_before_the_next_marker(before: int) -> None:
+    s = fresh(2)
+    tiles = ["GrandPrix", "Body", "Hire", "Research"][:before]
+    set_chain(s, ["Green", *tiles, "Blue"])
+    n = len(s.cfg.tiles)
+    assert tempo.run_length(s, co(s, "Green")) == before + 1 == brute_run(
+        s.chain, co(s, "Green"), n)
+    assert tempo.run_length(s, co(s, "Blue")) == 0  # not at the tail
+
+
+def test_run_length_matches_brute_force_at_random_positions(position: State) -> None:
+    s = position
+    n = len(s.cfg.tiles)
+    for company in range(s.players):
+        assert tempo.run_length(s, company) == brute_run(s.chain, company, n)
+
+
+def test_run_length_mid_turn_counts_the_turn_in_progress_and_the_picks_it_leaves() -> None:
+    """Green picks the tile right behind it: this turn, then a run from the chain it leaves
+    (RULINGS K1); a pick past Blue's marker leaves this turn only."""
+    s = fresh(2)
+    set_chain(s, ["Green", "GrandPrix", "Body", "Blue"])
+    green = co(s, "Green")
+    near = s.child(s.resolve("pick GrandPrix"))
+    assert near.current_player == green and near.picked >= 0
+    assert tempo.run_length(near, green) == 1 + 2  # then Body, then any tile
+    far = s.child(s.resolve("pick Research+Body+Engine"))
+    assert far.current_player == green
+    assert tempo.run_length(far, green) == 1
+
+
 # --- pick order -----------------------------------------------------------------------------------
 def test_pick_order_puts_tempo_keeping_picks_first_and_drops_no_id(position: State) -> None:
     s = position
