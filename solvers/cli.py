@@ -8,6 +8,8 @@ with::
     kw solve --puzzle NAME
     kw price FILE [--json]
     kw puzzles
+    kw tournament --bots planner,greedy --games N [--seed S] [--workers K] [--players P]
+                  [--dask ADDR] [--plot FILE.png] [--json]
 
 Long solves show a progress bar (tqdm, on a terminal) and stop cleanly on the budget or Ctrl-C
 with the best plan found and its status. Every user mistake is one ``kw: error:`` line, exit 2.
@@ -24,7 +26,8 @@ from typing import Any
 from kwcore import cli as core
 from kwcore.config import CAR_TECH
 from kwcore.state import State
-from solvers import planner, pricing
+from solvers import planner, pricing, tournament
+from solvers.bots import BOTS
 from solvers.puzzles import PuzzleError, load_puzzles, puzzle_named
 
 UsageError = core.UsageError
@@ -62,6 +65,25 @@ def add_commands(sub: Any) -> None:
 
     puzzles = sub.add_parser("puzzles", help="list the built-in puzzles")
     puzzles.set_defaults(run=cmd_puzzles)
+
+    tour = sub.add_parser("tournament", help="seeded games between bots, seats rotated")
+    tour.add_argument("--bots", required=True, metavar="A,B,...",
+                      help=f"the bots, comma-separated, each NAME or NAME:N (known: "
+                           f"{', '.join(BOTS)}; e.g. mcts:100)")
+    tour.add_argument("--games", type=_whole, required=True, metavar="N",
+                      help="games to play, a multiple of the number of companies")
+    tour.add_argument("--seed", type=_whole, default=0, metavar="S",
+                      help="the tournament seed (default 0)")
+    tour.add_argument("--workers", type=_whole, default=1, metavar="K",
+                      help="parallel processes (default 1)")
+    tour.add_argument("--players", type=_whole, default=None, metavar="P",
+                      help="companies per game (default: the number of bots)")
+    tour.add_argument("--dask", default=None, metavar="ADDR",
+                      help="run the games on the Dask cluster at ADDR (tcp://host:8786)")
+    tour.add_argument("--plot", default=None, metavar="FILE",
+                      help="also draw the results to FILE (.png, .svg, .pdf)")
+    tour.add_argument("--json", action="store_true", help="print the results as JSON")
+    tour.set_defaults(run=cmd_tournament)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,6 +137,26 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     return core.EXIT_OK
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """``kw tournament``."""
+    if args.plot:
+        _check_plot_file(args.plot)
+    try:
+        result = tournament.run_tournament(args.bots.split(","), args.games, args.seed,
+                                           args.players, args.workers, args.dask)
+    except tournament.TournamentError as exc:
+        raise UsageError(str(exc)) from None
+    if args.plot:
+        tournament.plot(result).savefig(args.plot)
+    if args.json:
+        print(json.dumps(result.to_dict() | {"plot": args.plot}, indent=2))
+    else:
+        print("\n".join(tournament.report_lines(result)))
+        if args.plot:
+            print(f"plot written to {args.plot}")
+    return core.EXIT_OK
+
+
 # --- helpers --------------------------------------------------------------------------------------
 def _company(state: State, text: Any) -> int | None:
     if text is None:
@@ -127,6 +169,28 @@ def _company(state: State, text: Any) -> int | None:
         return int(t)
     raise UsageError(f"company {t!r} is not in this game (companies: "
                      f"{', '.join(state.cfg.companies)})")
+
+
+def _whole(text: str) -> int:
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
+    return int(text)
+
+
+def _check_plot_file(path: str) -> None:
+    """Refuse a plot file that could not be written, before any game is played."""
+    from pathlib import Path
+
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    suffix = Path(path).suffix.lstrip(".").lower()
+    if suffix not in kinds:
+        raise UsageError(f"--plot {path!r}: name a file ending in one of "
+                         f"{', '.join('.' + k for k in sorted(kinds))}")
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise UsageError(f"--plot {path!r}: the folder {str(folder)!r} does not exist")
 
 
 def _config(settings: dict[str, Any], args: argparse.Namespace) -> planner.PlannerConfig:

@@ -1,0 +1,202 @@
+"""Every bot by name: random and greedy (kwcore), MCTS (solvers.mcts) and the planner bot.
+
+Covers issue "Bots, OpenSpiel integration, tournaments", part "Bots". A bot is named by a short
+spec, ``NAME`` or ``NAME:N`` with a whole-number parameter::
+
+    random            uniform among the legal actions (kwcore.bots.RandomBot)
+    greedy            one-ply greedy (kwcore.bots.GreedyBot)
+    mcts[:SIMS]       Monte Carlo tree search with SIMS simulations per decision (solvers.mcts)
+    planner[:NODES]   the round solver's best move, NODES search nodes per decision (PlannerBot)
+
+``make_bot(spec, seed)`` builds one with its own seeded generator; an unknown name or a bad
+parameter raises ``BotError`` (a ValueError) that names the known bots.
+
+The planner bot plays what ``solvers.planner.plan`` values best for the rest of the round
+(rivals modelled as the greedy bot, objective the margin over the best rival). A whole round is
+far too big to solve at most decisions, so the search is bounded twice: lines are cut after
+``max_turns`` turns and scored as if the round ended there (the planner's own cut), and the
+search stops after a node budget. The budget goes where the round score decides:
+
+- the market step and the car placed there, and the placing of a built tile (RULINGS K7, K13-K17:
+  which car, its price, service and technology, against the rival cars and the buyers) get
+  ``MARKET_BOOST`` times the budget, so these searches finish;
+- the tile choice is left to the greedy evaluation without a search: valuing every tile means
+  our whole turn and the rival's answer, measured at 1,000-17,000 nodes (0.3-3 s) per 2-company
+  tile choice, and a smaller budget only stops before the last tile is valued;
+- every other decision gets the plain budget.
+
+The round score sees nothing of what a decision keeps for later rounds (tiles, research, workers,
+the racing car), so each first decision the search valued is scored as its searched margin plus
+``blend`` times the greedy evaluation of the position it leads to (``kwcore.bots.evaluate``), and
+the best score is played. When the budget stops the search before every first decision is valued,
+the bot falls back to the greedy bot's choice. Only node budgets are used, never time, so a seeded
+game replays exactly on any machine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from kwcore import rules
+from kwcore.bots import Bot, GreedyBot, RandomBot, evaluate
+from kwcore.state import State
+from solvers.mcts import DEFAULT_SIMULATIONS, MCTSBot
+from solvers.planner import PlannerConfig, PlannerError, plan
+
+DEFAULT_PLANNER_NODES = 300
+DEFAULT_PLANNER_TURNS = 1  # our turn and the next rival's turn, then scored as if the round ended
+DEFAULT_BLEND = 1.0  # weight of the greedy evaluation next to the searched margin (both in points)
+MARKET_BOOST = 10  # budget multiplier at the market step and tile placing (see the docstring)
+#: decisions searched with MARKET_BOOST times the budget: placing a tile (K7), the market step (K13)
+_BOOSTED = frozenset({rules.F_PLACE, rules.F_MARKET, rules.F_CAR_ENGINE, rules.F_CAR_SERVICE,
+                      rules.F_CAR_PRICE, rules.F_CAR_TECH})
+_UNSEARCHED = frozenset({rules.F_TILE})  # the tile choice: greedy (see the module docstring)
+_TIE = 1e-9
+
+
+class BotError(ValueError):
+    """A bot spec names no known bot, or gives it a bad parameter."""
+
+
+class PlannerBot:
+    """Plays the round planner's best move where the bounded search finishes, else greedy.
+
+    ``nodes`` is the node budget per decision (``MARKET_BOOST`` times it at the market step and
+    tile placing), ``max_turns`` the planner's cut and ``blend`` the weight of the greedy
+    evaluation added to each searched value (0: the searched margin alone, ties to greedy); see
+    the module docstring. The principal variation of a search whose best move is played is
+    remembered, so the bot's later decisions along it (the rest of its turn, if the rivals play
+    as modelled) cost no search. ``planned``, ``followed`` and ``fallbacks`` count how each real
+    decision was made.
+    """
+
+    name = "planner"
+
+    def __init__(self, seed: int | None = 0, nodes: int = DEFAULT_PLANNER_NODES,
+                 max_turns: int = DEFAULT_PLANNER_TURNS, blend: float = DEFAULT_BLEND) -> None:
+        if not (isinstance(blend, int | float) and math.isfinite(blend) and blend >= 0):
+            raise BotError(f"the planner bot's blend must be a number >= 0, not {blend!r}")
+        self.rng = random.Random(seed)
+        self.greedy = GreedyBot(seed)
+        self.blend = float(blend)
+        self.config = PlannerConfig(rivals="greedy", objective="margin", node_budget=nodes,
+                                    time_budget=math.inf, max_turns=max_turns,
+                                    seed=seed or 0)
+        try:
+            self.config.check()
+        except PlannerError as exc:
+            raise BotError(f"bad planner bot setting: {exc}") from None
+        self.boosted = replace(self.config, node_budget=nodes * MARKET_BOOST)
+        self.line: dict[Any, int] = {}  # State.key() -> our action along the last plan
+        self.planned = self.followed = self.fallbacks = 0
+
+    def choose(self, state: State) -> int:
+        """The best-scored legal action id of the search, or the greedy bot's (see the class)."""
+        ids = state.legal_action_ids()
+        p = state.current_player
+        if len(ids) == 1 or p < 0:
+            return self.greedy.choose(state)
+        key = state.key()
+        aid = self.line.get(key)
+        if aid is not None and aid in ids:
+            self.followed += 1
+            return aid
+        frame = state.pending[0]
+        result = None
+        if frame not in _UNSEARCHED:
+            config = self.boosted if frame in _BOOSTED else self.config
+            # PlannerError: the budget ran out before any first decision was valued
+            with contextlib.suppress(PlannerError):
+                result = plan(state, p, config)
+        if result is None or result.stopped:
+            self.fallbacks += 1
+            return self.greedy.choose(state)
+        self.planned += 1
+        aid = self.best_of(state, p, [(state.resolve(a.action), a.value)
+                                      for a in result.alternatives])
+        self.line = _line_of(state, result.company, result.principal_variation) \
+            if aid == state.resolve(result.best) else {}
+        return aid
+
+    def best_of(self, state: State, p: int, valued: list[tuple[int, float]]) -> int:
+        """The action id with the best searched value plus ``blend`` times the greedy
+        evaluation of its child; remaining ties to the greedy evaluation, then the generator."""
+        scored = []
+        for aid, value in valued:
+            greedy = evaluate(state.child(aid), p, consume=True)
+            scored.append((value + self.blend * greedy, greedy, aid))
+        top = max(v for v, _, _ in scored)
+        best = [(g, aid) for v, g, aid in scored if v >= top - _TIE]
+        top_greedy = max(g for g, _ in best)
+        return self.rng.choice([aid for g, aid in best if g >= top_greedy - _TIE])
+
+
+def _line_of(state: State, company: int, pv: tuple[tuple[str, str], ...]) -> dict[Any, int]:
+    """Our decisions along a principal variation, keyed by the position they are taken in."""
+    line: dict[Any, int] = {}
+    name = state.cfg.companies[company]
+    s = state
+    for who, text in pv:
+        aid = s.resolve(text)
+        if aid not in s.legal_action_ids():  # cannot happen within a round; stop to be safe
+            break
+        if who == name:
+            line[s.key()] = aid
+        s = s.child(aid)
+    return line
+
+
+def _mcts(seed: int | None, simulations: int) -> Bot:
+    bot: Bot = MCTSBot(seed=seed, simulations=simulations)
+    return bot
+
+
+#: name -> (builder from seed and parameter, default parameter or None, what the parameter is)
+_Builder = Callable[[int | None, int], Bot]
+BOTS: dict[str, tuple[_Builder, int | None, str]] = {
+    "random": (lambda seed, _: RandomBot(seed), None, ""),
+    "greedy": (lambda seed, _: GreedyBot(seed), None, ""),
+    "mcts": (_mcts, DEFAULT_SIMULATIONS, "simulations per decision"),
+    "planner": (lambda seed, n: PlannerBot(seed, nodes=n), DEFAULT_PLANNER_NODES,
+                "search nodes per decision"),
+}
+
+
+def parse_spec(spec: str) -> tuple[str, int | None]:
+    """``NAME`` or ``NAME:N`` -> (name, parameter or the default); BotError when it is bad."""
+    if not isinstance(spec, str):
+        raise BotError(f"a bot is named by text, not {spec!r}")
+    name, sep, param = spec.strip().lower().partition(":")
+    if name not in BOTS:
+        raise BotError(f"unknown bot {spec.strip()!r} (known bots: {', '.join(BOTS)})")
+    default, what = BOTS[name][1], BOTS[name][2]
+    if not sep:
+        return name, default
+    if default is None:
+        raise BotError(f"bot {name!r} takes no parameter, not {spec.strip()!r}")
+    if not param.strip().isdigit() or int(param) < 1:
+        raise BotError(f"bot {name!r} takes a whole number >= 1 ({what}), not {param!r}")
+    return name, int(param)
+
+
+def canonical(spec: str) -> str:
+    """The spec written out in full (``mcts`` -> ``mcts:200``), for tables and reports."""
+    name, param = parse_spec(spec)
+    return name if param is None else f"{name}:{param}"
+
+
+def make_bot(spec: str, seed: int | None = 0) -> Bot:
+    """A new bot from its spec (``random``, ``greedy``, ``mcts:200``, ``planner``...).
+
+    Raises BotError for an unknown name or a bad parameter.
+    """
+    name, param = parse_spec(spec)
+    return BOTS[name][0](seed, param or 0)
+
+
+__all__ = ["BOTS", "Bot", "BotError", "PlannerBot", "canonical", "make_bot", "parse_spec"]

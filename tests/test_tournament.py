@@ -1,0 +1,381 @@
+"""Bots by name (solvers.bots), tournaments (solvers.tournament) and ``kw tournament``.
+
+Tournaments here are greedy against random in 2-company games (about 0.1 s a game), so the whole
+file stays fast; the planner and MCTS bots are checked on single decisions and short games. The
+statistics are checked against the games they summarise and against the Wilson and t formulas
+written out independently; parallel and Dask runs are checked to give the same games.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import kwcore
+from kwcore.bots import Bot, GreedyBot, evaluate
+from positions import assert_one_error_line
+from solvers import bots as bots_module
+from solvers import cli, tournament
+from solvers.bots import (
+    BOTS,
+    MARKET_BOOST,
+    BotError,
+    PlannerBot,
+    canonical,
+    make_bot,
+    parse_spec,
+)
+from solvers.planner import Plan, PlannerConfig, plan
+from solvers.tournament import TournamentError, play_one, run_tournament, schedule
+
+Run = tuple[int, str, str]
+Kw = Callable[..., Run]
+Z95 = 1.959963984540054  # the normal quantile of 0.975
+
+
+@pytest.fixture(scope="module")
+def small() -> tournament.TournamentResult:
+    """Greedy against random: 6 games of 2 companies, one process."""
+    return run_tournament(["greedy", "random"], 6, seed=3, progress=False)
+
+
+@pytest.fixture
+def kw(capsys: pytest.CaptureFixture[str]) -> Kw:
+    """Run ``kw ARGS...`` in-process: (exit status, stdout, stderr)."""
+
+    def run(*argv: str) -> Run:
+        status = cli.main(list(argv))
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run
+
+
+def _decision_point(seed: int = 4, skip: int = 40) -> kwcore.State:
+    """A 2-company mid-game position reached by greedy play, at a real choice."""
+    state = kwcore.new_game(2, seed)
+    bots = [GreedyBot(1), GreedyBot(2)]
+    for _ in range(skip):
+        state.apply(bots[state.current_player].choose(state))
+    while len(state.legal_action_ids()) < 2:
+        state.apply(bots[state.current_player].choose(state))
+    return state
+
+
+# --- the bot registry -------------------------------------------------------------------------
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:3", "planner:50"])
+def test_every_named_bot_is_a_bot_that_chooses_a_legal_action(spec: str) -> None:
+    state = _decision_point()
+    bot = make_bot(spec, 7)
+    assert isinstance(bot, Bot)
+    assert bot.choose(state) in state.legal_action_ids()
+
+
+def test_bot_specs_take_defaults_and_parameters() -> None:
+    assert parse_spec("greedy") == ("greedy", None)
+    assert parse_spec(" MCTS:25 ") == ("mcts", 25)
+    assert canonical("mcts") == f"mcts:{BOTS['mcts'][1]}"
+    assert make_bot("mcts:25", 1).simulations == 25  # type: ignore[attr-defined]
+    assert make_bot("planner:77", 1).config.node_budget == 77  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("spec", "fragment"), [
+    ("alphazero", "unknown bot 'alphazero' (known bots: random, greedy, mcts, planner)"),
+    ("random:5", "takes no parameter"),
+    ("mcts:0", "whole number >= 1"),
+    ("mcts:many", "whole number >= 1 (simulations per decision)"),
+    ("planner:-3", "whole number >= 1"),
+])
+def test_a_bad_bot_spec_is_a_clear_bot_error(spec: str, fragment: str) -> None:
+    with pytest.raises(BotError) as info:
+        make_bot(spec, 0)
+    assert fragment in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_the_planner_bot_plays_a_top_valued_move_of_the_same_bounded_search() -> None:
+    state = _decision_point(seed=5, skip=26)  # a market step, about 100 nodes
+    bot = PlannerBot(seed=1, nodes=5_000, blend=0)  # the searched margin alone
+    chosen = bot.choose(state)
+    # Here the search places a car where the one-ply greedy bot passes: not its fallback.
+    assert chosen != GreedyBot(1).choose(state)
+    # The same search, run independently: the bot's move must be one of its best first moves.
+    result = plan(state, state.current_player, bot.config)
+    assert not result.stopped
+    top = result.alternatives[0].value
+    best = {state.resolve(a.action) for a in result.alternatives if a.value >= top - 1e-9}
+    assert chosen in best
+    assert (bot.planned, bot.fallbacks) == (1, 0)
+
+
+def test_the_planner_bot_adds_the_greedy_evaluation_to_each_searched_value() -> None:
+    state = _decision_point(seed=5, skip=26)  # a market step
+    p = state.current_player
+    bot = PlannerBot(seed=1, nodes=5_000, blend=2.5)
+    chosen = bot.choose(state)
+    # Recomputed independently: the same search, each first decision scored as its margin plus
+    # 2.5 times kwcore's greedy evaluation of the position it leads to.
+    result = plan(state, p, bot.config)
+    assert not result.stopped
+    scores = {state.resolve(a.action): a.value + 2.5 * evaluate(state.child(
+        state.resolve(a.action)), p) for a in result.alternatives}
+    top = max(scores.values())
+    assert scores[chosen] == pytest.approx(top)
+    assert bot.planned == 1
+
+
+def _spy_on_plan(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record the node budget of every search the planner bot runs."""
+    budgets: list[int] = []
+
+    def spy(state: kwcore.State, company: int, config: PlannerConfig) -> Plan:
+        budgets.append(config.node_budget)
+        return plan(state, company, config)
+
+    monkeypatch.setattr(bots_module, "plan", spy)
+    return budgets
+
+
+def test_the_planner_bot_leaves_the_tile_choice_to_greedy_without_a_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    budgets = _spy_on_plan(monkeypatch)
+    state = _decision_point(seed=6, skip=20)
+    while state.decision() != "choose_tile" or len(state.legal_action_ids()) < 2:
+        state.apply(GreedyBot(3).choose(state))
+    bot = PlannerBot(seed=9, nodes=100_000)  # a budget that would finish the search
+    assert bot.choose(state) == GreedyBot(9).choose(state)
+    assert budgets == [] and (bot.planned, bot.fallbacks) == (0, 1)
+
+
+def test_the_planner_bot_searches_the_market_step_with_a_boosted_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    budgets = _spy_on_plan(monkeypatch)
+    market = _decision_point(seed=5, skip=26)
+    assert market.decision() == "market"
+    PlannerBot(seed=1, nodes=40).choose(market)
+    state = _decision_point(seed=6, skip=20)
+    while state.decision() != "choose_action" or len(state.legal_action_ids()) < 2:
+        state.apply(GreedyBot(3).choose(state))
+    PlannerBot(seed=1, nodes=40).choose(state)
+    assert budgets == [40 * MARKET_BOOST, 40]
+
+
+@pytest.mark.parametrize("blend", [-1.0, math.nan, "much"])
+def test_a_bad_planner_blend_is_a_bot_error(blend: object) -> None:
+    with pytest.raises(BotError, match="blend must be a number >= 0"):
+        PlannerBot(seed=0, blend=blend)  # type: ignore[arg-type]
+
+
+def test_the_planner_bot_falls_back_to_greedy_when_the_budget_is_too_small() -> None:
+    state = _decision_point(seed=6, skip=20)
+    bot = PlannerBot(seed=9, nodes=1)
+    assert bot.choose(state) == GreedyBot(9).choose(state)
+    assert (bot.planned, bot.fallbacks) == (0, 1)
+
+
+def test_the_planner_bot_follows_its_plan_without_searching_again() -> None:
+    state = _decision_point(seed=5, skip=26)  # a market step, about 100 nodes
+    p = state.current_player
+    bot = PlannerBot(seed=1, nodes=5_000)
+    state.apply(bot.choose(state))
+    steps = 0
+    while state.current_player == p and len(state.legal_action_ids()) > 1 and steps < 5:
+        expected = bot.line.get(state.key())
+        if expected is None:
+            break
+        assert bot.choose(state) == expected
+        state.apply(expected)
+        steps += 1
+    assert steps >= 1 and bot.followed == steps and bot.planned == 1
+
+
+def test_a_whole_game_with_planner_and_mcts_bots_ends_with_legal_moves_only() -> None:
+    spec = schedule(["planner:40", "mcts:2", "greedy"], 3, seed=1)[0]
+    result = play_one(spec)  # play_one checks every choice against the legal ids
+    assert len(result.scores) == 3 and result.decisions > 50
+
+
+# --- scheduling -------------------------------------------------------------------------------
+@pytest.mark.parametrize(("bots", "players", "games"), [
+    (["greedy", "random"], None, 8), (["greedy", "random", "mcts"], None, 9),
+    (["greedy", "random"], 4, 8), (["planner"], 3, 6),
+])
+def test_every_bot_sits_in_every_seat_equally_often(bots: list[str], players: int | None,
+                                                    games: int) -> None:
+    specs = schedule(bots, games, seed=2, players=players)
+    assert [s.index for s in specs] == list(range(games))
+    seats = Counter((seat, name) for s in specs for seat, name in enumerate(s.lineup))
+    assert len(set(seats.values())) == 1
+    assert {name for _, name in seats} == {canonical(b) for b in bots}
+    # One setup seed per block of rotations: every line-up meets the same deal.
+    p = len(specs[0].lineup)
+    for block in range(games // p):
+        assert len({s.setup_seed for s in specs[block * p:(block + 1) * p]}) == 1
+    assert len({s.setup_seed for s in specs}) == games // p
+
+
+def test_the_schedule_is_a_function_of_the_seed() -> None:
+    assert schedule(["greedy", "random"], 4, seed=5) == schedule(["greedy", "random"], 4, seed=5)
+    assert schedule(["greedy", "random"], 4, seed=5) != schedule(["greedy", "random"], 4, seed=6)
+
+
+@pytest.mark.parametrize(("bots", "games", "players", "fragment"), [
+    (["greedy", "random"], 5, None, "positive multiple of 2"),
+    (["greedy", "random"], 0, None, "positive multiple of 2"),
+    (["greedy", "random", "mcts"], 6, 2, "3 bots cannot share 2 seats"),
+    (["greedy", "random"], 6, 5, "2 to 4 companies"),
+    (["greedy", "greedy"], 2, None, "each bot may be named once"),
+    (["greedy", "chess"], 2, None, "unknown bot 'chess'"),
+    ([], 2, None, "name the bots"),
+])
+def test_a_bad_schedule_is_a_tournament_error(bots: list[str], games: int, players: int | None,
+                                              fragment: str) -> None:
+    with pytest.raises(TournamentError) as info:
+        schedule(bots, games, seed=0, players=players)
+    assert fragment in str(info.value)
+
+
+# --- results and statistics -------------------------------------------------------------------
+def test_each_game_result_agrees_with_the_rules_core(small: tournament.TournamentResult) -> None:
+    for g in small.games:
+        assert [sum(p) for p in g.parts] == list(g.scores)  # score_parts add up (K24 scores)
+        top = max(g.scores)
+        assert set(g.winners) <= {i for i, s in enumerate(g.scores) if s == top}
+    # A game replayed on its own gives the same result.
+    spec = schedule(["greedy", "random"], 6, seed=3)[4]
+    assert play_one(spec) == small.games[4]
+
+
+def test_bot_statistics_count_the_games_they_summarise(small: tournament.TournamentResult) -> None:
+    for s in small.stats:
+        seats = [(g, i) for g in small.games for i, n in enumerate(g.lineup) if n == s.bot]
+        wins = sum(1 for g, i in seats if g.winners == (i,))
+        shared = sum(1 for g, i in seats if i in g.winners and len(g.winners) > 1)
+        scores = [g.scores[i] for g, i in seats]
+        assert (s.seats, s.wins, s.shared) == (len(seats), wins, shared)
+        assert s.mean_score == pytest.approx(sum(scores) / len(scores))
+        assert sum(s.parts.values()) == pytest.approx(s.mean_score)
+        assert s.parts["sales"] == pytest.approx(
+            sum(g.parts[i][0] for g, i in seats) / len(seats))
+        # The Wilson interval, written out: centre (k + z^2/2)/(n + z^2).
+        n, k = len(seats), wins
+        centre = (k + Z95**2 / 2) / (n + Z95**2)
+        half = Z95 / (n + Z95**2) * math.sqrt(k * (n - k) / n + Z95**2 / 4)
+        assert s.win_ci == pytest.approx((centre - half, centre + half), abs=1e-9)
+        # The t interval of the mean, from the sample standard deviation (t(5) 97.5%: 2.5706).
+        mean = sum(scores) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / (n - 1))
+        half_t = 2.570582 * sd / math.sqrt(n)
+        assert s.score_ci == pytest.approx((mean - half_t, mean + half_t), rel=1e-5)
+
+
+def test_greedy_wins_more_than_random(small: tournament.TournamentResult) -> None:
+    by = {s.bot: s for s in small.stats}
+    assert by["greedy"].wins > by["random"].wins
+    assert by["greedy"].mean_score > by["random"].mean_score
+
+
+def test_a_tournament_gives_the_same_games_with_two_worker_processes(
+        small: tournament.TournamentResult) -> None:
+    parallel = run_tournament(["greedy", "random"], 6, seed=3, workers=2, progress=False)
+    assert parallel.games == small.games and parallel.stats == small.stats
+
+
+def test_a_tournament_gives_the_same_games_on_a_local_dask_cluster(
+        small: tournament.TournamentResult) -> None:
+    import distributed  # the "cluster" extra, installed by make
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        on_dask = run_tournament(["greedy", "random"], 6, seed=3, dask=cluster.scheduler_address,
+                                 progress=False)
+    assert on_dask.games == small.games and on_dask.stats == small.stats
+
+
+def test_the_plot_has_win_rates_and_score_parts(small: tournament.TournamentResult,
+                                                tmp_path: Path) -> None:
+    fig = tournament.plot(small)
+    rates, scores = fig.axes[:2]
+    heights = [bar.get_height() for bar in rates.patches]
+    assert heights == pytest.approx([s.win_rate for s in small.stats])
+    # Stacked parts: the top of each bot's stack is its mean score.
+    tops: dict[float, float] = {}
+    for bar in scores.patches:
+        x = round(bar.get_x(), 6)
+        tops[x] = max(tops.get(x, 0.0), bar.get_y() + bar.get_height())
+    assert sorted(tops.values()) == pytest.approx(sorted(s.mean_score for s in small.stats))
+    fig.savefig(tmp_path / "t.png")
+    assert (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"
+
+
+# --- kw tournament ----------------------------------------------------------------------------
+def test_kw_tournament_prints_a_row_per_bot(kw: Kw, small: tournament.TournamentResult) -> None:
+    status, out, err = kw("tournament", "--bots", "greedy,random", "--games", "6", "--seed", "3")
+    assert status == 0 and err == ""
+    assert out.splitlines()[0].startswith("6 games, 2 companies, seed 3")
+    for s in small.stats:
+        row = next(line for line in out.splitlines() if line.startswith(s.bot + " "))
+        assert row.split()[1:3] == [str(s.seats), str(s.wins)]
+
+
+def test_kw_tournament_json_and_plot(kw: Kw, tmp_path: Path,
+                                     small: tournament.TournamentResult) -> None:
+    plot = tmp_path / "ladder.png"
+    status, out, err = kw("tournament", "--bots", "greedy,random", "--games", "6", "--seed", "3",
+                          "--plot", str(plot), "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert data["games"] == 6 and data["players"] == 2 and data["plot"] == str(plot)
+    assert [s["wins"] for s in data["stats"]] == [s.wins for s in small.stats]
+    assert [r["scores"] for r in data["results"]] == [list(g.scores) for g in small.games]
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (["--bots", "greedy,chess", "--games", "2"], "unknown bot 'chess'"),
+    (["--bots", "greedy,random", "--games", "3"], "multiple of 2"),
+    (["--bots", "greedy,random", "--games", "two"], "whole number"),
+    (["--bots", "greedy,random", "--games", "2", "--workers", "0"], "workers"),
+    (["--bots", "greedy,random", "--games", "2", "--players", "6"], "2 to 4 companies"),
+    (["--bots", "mcts:0,random", "--games", "2"], "whole number >= 1"),
+    (["--bots", "greedy,random", "--games", "2", "--plot", "out.txt"], "--plot"),
+    (["--bots", "greedy,random", "--games", "2", "--plot", "/no/such/dir/p.png"],
+     "does not exist"),
+    (["--bots", "greedy,random", "--games", "2", "--dask", "nonsense"], "Dask scheduler"),
+    (["--games", "2"], "--bots"),
+])
+def test_kw_tournament_mistakes_are_one_error_line(kw: Kw, args: list[str],
+                                                   fragment: str) -> None:
+    assert_one_error_line(kw("tournament", *args), fragment)
+
+
+def test_kw_tournament_with_an_unreachable_dask_scheduler_is_one_error_line(
+        kw: Kw, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(tournament, "DASK_TIMEOUT", "1s")
+    plot = tmp_path / "p.png"
+    assert_one_error_line(kw("tournament", "--bots", "greedy,random", "--games", "2", "--dask",
+                             "tcp://127.0.0.1:1", "--plot", str(plot)),
+                          "cannot connect to the Dask scheduler")
+    assert not plot.exists()
+
+
+class _Cheat:
+    """A faulty bot: always the same action id, legal or not."""
+
+    name = "cheat"
+
+    def choose(self, state: kwcore.State) -> int:
+        """An id that is never legal at the start of a game."""
+        return max(state.legal_action_ids()) + 1
+
+
+def test_a_bot_choosing_an_illegal_action_stops_the_tournament_with_a_clear_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "cheat", (lambda seed, _: _Cheat(), None, ""))
+    with pytest.raises(TournamentError, match="bot 'cheat' chose action .* not legal"):
+        run_tournament(["cheat", "random"], 2, progress=False)
