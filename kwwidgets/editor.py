@@ -1,0 +1,146 @@
+"""Position editor: load and save position JSON, or pick a built-in puzzle, and see the board.
+
+Positions are read with ``kwcore.from_json`` and written with ``State.to_json``
+(docs/position-format.md), so every check and every error message is the rules core's: a
+malformed position shows its ``PositionError`` (the field at fault) and the previous position
+stays.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+import kwcore
+from kwcore.render import decision_words
+from kwcore.state import State
+from kwwidgets.common import board_widget, button, message_widget, say, show_board
+from solvers.puzzles import PuzzleError, load_puzzles, puzzle_named
+
+
+class PositionEditor:
+    """Load a position from JSON text, an uploaded file or a built-in puzzle; save it again.
+
+    ``.state`` is the position shown (a new 4-company game, seed 0, unless ``state`` is given).
+    The methods ``load_json``, ``load_puzzle`` and ``save`` are what the buttons call; each
+    returns True on success and otherwise shows a message and changes nothing.
+    """
+
+    def __init__(self, state: State | None = None) -> None:
+        if state is not None and not isinstance(state, State):
+            raise ValueError(f"state must be a kwcore.State, not {type(state).__name__}")
+        self.state = state if state is not None else kwcore.new_game(4, 0)
+        self.out = w.Output()
+        self.message = message_widget()
+        self.board = board_widget()
+        self.decision = w.HTML()
+        self.text = w.Textarea(layout=w.Layout(width="100%", height="160px"))
+        self.text.add_class("kw-json")
+        self.load_button = button("Load JSON", "kw-load", self._load_text, self.out,
+                                  "read the position written above")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Upload")
+        self.upload.add_class("kw-upload")
+        self.upload.observe(self._on_upload, names="value")
+        self.puzzles = w.Dropdown(
+            options=[("(choose a puzzle)", "")] + [(f"{p.title} ({p.kind}, difficulty "
+                                                   f"{p.difficulty})", p.name)
+                                                  for p in load_puzzles()],
+            value="", layout=w.Layout(width="auto"))
+        self.puzzles.add_class("kw-puzzle-select")
+        self.puzzles.observe(self._on_puzzle, names="value")
+        self.path = w.Text(value="position.json", description="save to",
+                           layout=w.Layout(width="320px"))
+        self.save_button = button("Save", "kw-save", self._save_path, self.out,
+                                  "write the position to the file named")
+        self.download = w.HTML()
+        self.download.add_class("kw-download")
+        self.view = w.VBox([
+            w.HBox([self.puzzles, self.upload]), self.text,
+            w.HBox([self.load_button, self.path, self.save_button, self.download]),
+            self.message, self.decision, self.board, self.out])
+        self.view.add_class("kw-editor")
+        self._show()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.view)
+
+    # --- public actions ---------------------------------------------------------------------------
+    def load_json(self, text: str) -> bool:
+        """Show the position written in ``text``; a bad one shows the error and keeps the old."""
+        try:
+            state = kwcore.from_json(text)
+        except kwcore.PositionError as exc:
+            say(self.message, f"Not loaded: {exc}", "error")
+            return False
+        self.state = state
+        say(self.message, "Position loaded.", "ok")
+        self._show()
+        return True
+
+    def load_puzzle(self, name: str) -> bool:
+        """Show the position of the built-in puzzle ``name`` (see solvers.puzzles)."""
+        try:
+            puzzle = puzzle_named(name)
+        except PuzzleError as exc:
+            say(self.message, str(exc), "error")
+            return False
+        self.state = puzzle.state()
+        say(self.message, f"Puzzle {puzzle.title!r}: {puzzle.question}", "ok")
+        self._show()
+        return True
+
+    def save(self, path: str | Path) -> bool:
+        """Write the position's JSON to ``path``; an unwritable path shows the OS error."""
+        try:
+            Path(path).write_text(self.state.to_json(indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            say(self.message, f"Not saved: {exc}", "error")
+            return False
+        say(self.message, f"Saved to {path}.", "ok")
+        return True
+
+    def to_json(self) -> str:
+        """The position shown, as JSON text."""
+        return self.state.to_json(indent=2)
+
+    # --- callbacks and drawing --------------------------------------------------------------------
+    def _load_text(self) -> None:
+        self.load_json(self.text.value)
+
+    def _save_path(self) -> None:
+        self.save(self.path.value)
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        with self.out:
+            files = change["new"]
+            if not files:
+                return
+            content = bytes(files[0]["content"])
+            self.upload.value = ()  # so that the same file can be uploaded again
+            try:
+                text = content.decode("utf-8")
+            except UnicodeDecodeError:
+                say(self.message, "Not loaded: the file is not UTF-8 text.", "error")
+                return
+            self.load_json(text)
+
+    def _on_puzzle(self, change: dict[str, Any]) -> None:
+        with self.out:
+            if change["new"]:
+                self.load_puzzle(change["new"])
+
+    def _show(self) -> None:
+        text = self.to_json()
+        self.text.value = text
+        show_board(self.board, self.state)
+        self.decision.value = f"<b>{html.escape(decision_words(self.state))}</b>"
+        # A download link carrying the JSON itself: works without a server-side file.
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        self.download.value = (f'<a download="position.json" href="data:application/json;'
+                               f'base64,{data}">download JSON</a>')

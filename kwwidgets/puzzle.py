@@ -1,0 +1,217 @@
+"""Puzzle: try a plan on a built-in puzzle, then check it against the solver.
+
+The board, buttons, log and undo are a ``PlayWidget`` on the puzzle's position. Rivals move
+as the puzzle's solver assumes they do. "Check with the solver" re-solves the puzzle
+(``solvers.puzzles.solve_puzzle``: the turn planner for tempo puzzles, CP-SAT for pricing
+puzzles) and scores the user's line with the solvers' own replay checks
+(``solvers.planner.replay_value``, ``solvers.pricing.sales_value``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import ipywidgets as w
+
+from kwcore.actions import ACTIONS
+from kwcore.errors import KraftwagenError
+from kwcore.state import State
+from kwwidgets.common import button, markdown_html
+from kwwidgets.play import PlayWidget
+from solvers import planner, pricing
+from solvers.puzzles import Puzzle, puzzle_named, solve_puzzle
+
+
+class PlannerGreedyBot:
+    """A rival exactly as the planner's ``greedy`` model moves it (ties to the lowest id),
+    so the line the user plays is the one the solver scores."""
+
+    name = "greedy"
+
+    def choose(self, state: State) -> int:
+        """The planner's greedy choice."""
+        return planner.greedy_choice(state)
+
+
+@dataclass(frozen=True)
+class Check:
+    """What "check with the solver" found."""
+
+    optimum: float
+    proven: bool
+    user_value: float | None  # None: the user's line has not reached the puzzle's horizon
+    first: str  # the table row of the user's choice, "" before any
+    rows: tuple[tuple[str, float, bool], ...]  # the "why not this?" table: choice, value, proven
+    text: str
+
+
+def puzzle_company(p: Puzzle, state: State) -> int:
+    """The company the puzzle asks about (its ``company`` setting, else the one to move)."""
+    company = p.settings.get("company")
+    if isinstance(company, str):
+        return state.cfg.companies.index(company)
+    if isinstance(company, int):
+        return company
+    return state.current_player
+
+
+def tempo_line_value(state: State, company: int, config: planner.PlannerConfig,
+                     actions: Sequence[int]) -> float | None:
+    """The planner objective the line ``actions`` reaches at the horizon, or None before it.
+
+    Scores each prefix with ``planner.replay_value`` (the planner's own replay check) and
+    returns the first that reaches the horizon: the search stops a line there as well.
+    """
+    names = state.cfg.companies
+    s = state.clone(history=False)
+    line: list[tuple[str, str]] = []
+    for aid in actions:
+        p = s.current_player
+        line.append((names[p] if p >= 0 else "chance", str(ACTIONS[aid])))
+        s.apply(aid)
+        fake = planner.Plan(company=company, value=0.0, proven=False,
+                            principal_variation=tuple(line), alternatives=(), nodes=0,
+                            seconds=0.0, config=config)
+        try:
+            return planner.replay_value(state, company, fake)
+        except (planner.PlannerError, KraftwagenError):
+            continue  # not at the horizon yet (or at a chance draw the replay cannot follow)
+    return None
+
+
+def user_pricing_plan(state: State, actions: Sequence[int]) -> pricing.PricingPlan:
+    """The pricing plan the user's ``actions`` carried out for the company at its market step:
+    the car placed, the investment tokens, the Packard marker and Buick's buyer, read from the
+    events as they happen."""
+    p = state.current_player
+    s = state.clone(history=False)
+    car: pricing.CarChoice | None = None
+    investments: list[tuple[int, int]] = []
+    packard: tuple[int, int] | None = None
+    buick = -1
+    for aid in actions:
+        if s.current_player != p:
+            break
+        n = len(s.events)
+        s.apply(aid)
+        for e in s.events[n:]:
+            if len(e) < 2 or e[1] != p:
+                continue
+            if e[0] == "car":
+                c = s.market[e[2]]
+                if c is not None:
+                    car = pricing.CarChoice(c.body, c.engine, c.workers, c.salesman, c.price,
+                                            c.tech)
+            elif e[0] == "invest":
+                investments.append((e[2], e[3]))
+            elif e[0] == "packard":
+                packard = (e[2], e[3])
+            elif e[0] == "buick":
+                buick = e[2]
+    return pricing.PricingPlan(car, tuple(investments), packard, buick, 0, 0, "USER")
+
+
+class PuzzleWidget:
+    """A built-in puzzle (``solvers.puzzles``) to try by clicking, then check with the solver.
+
+    ``PuzzleWidget(name)`` raises ``solvers.puzzles.PuzzleError`` (a ValueError) for an unknown
+    name. ``check()`` (the "Check with the solver" button, CSS class ``kw-check``) solves the
+    puzzle and compares the user's line with the proven optimum.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.puzzle = puzzle_named(name)
+        start = self.puzzle.state()
+        self.start = start.clone(history=False)
+        self.company = puzzle_company(self.puzzle, start)
+        rivals = {q: PlannerGreedyBot() for q in range(start.players) if q != self.company}
+        self.play = PlayWidget(state=start, human=self.company, bots=rivals)
+        self.play.new_controls.layout.display = "none"  # a puzzle has its own position
+        self.solution: planner.Plan | pricing.PricingPlan | None = None
+        self.curve: dict[int, int] = {}
+        self.last_check: Check | None = None
+        p = self.puzzle
+        self.text = w.HTML(
+            f"<h3>{html.escape(p.title)}</h3>"
+            f"<p><i>{p.kind} puzzle, difficulty {p.difficulty} of 5</i></p>"
+            + markdown_html(p.story) + markdown_html(f"**Question:** {p.question}"))
+        self.text.add_class("kw-puzzle-text")
+        self.result = w.HTML()
+        self.result.add_class("kw-result")
+        self.check_button = button("Check with the solver", "kw-check", self.check,
+                                   self.play.out, "solve the puzzle and compare your line")
+        self.view = w.VBox([self.text, self.play.view, self.check_button, self.result])
+        self.view.add_class("kw-puzzle")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.view)
+
+    def solve(self) -> planner.Plan | pricing.PricingPlan:
+        """The solver's answer to the puzzle (computed once, then kept)."""
+        if self.solution is None:
+            self.play.status.value = "The solver is thinking..."
+            self.solution = solve_puzzle(self.puzzle)
+            if isinstance(self.solution, pricing.PricingPlan) and self.start.decision() == \
+                    "market":
+                try:
+                    self.curve = pricing.price_curve(self.start)
+                except pricing.PricingError:
+                    self.curve = {}  # the company cannot place a car: no curve to show
+            self.play.redraw()
+        return self.solution
+
+    def check(self) -> Check:
+        """Solve the puzzle and compare the user's line with the optimum; show and return it."""
+        solution = self.solve()
+        moves = self.play.moves
+        first = str(ACTIONS[moves[0]]) if moves else ""
+        if isinstance(solution, planner.Plan):
+            value = tempo_line_value(self.start, self.company, solution.config, moves)
+            rows = tuple((a.action, a.value, a.proven) for a in solution.alternatives)
+            unit = "lead over the best rival" if solution.config.objective == "margin" \
+                else "reputation gained"
+        else:
+            mine = user_pricing_plan(self.start, moves)
+            value = float(pricing.sales_value(self.start, mine)) if moves else None
+            first = f"a car at price {mine.car.price}" if mine.car is not None else ""
+            rows = tuple((f"a car at price {price}", float(v), solution.proven)
+                         for price, v in sorted(self.curve.items(), key=lambda kv: -kv[1]))
+            unit = "sales reputation"
+        check = Check(float(solution.value), solution.proven, value, first, rows,
+                      _summary(solution, value, unit))
+        self.last_check = check
+        self.result.value = _result_html(check)
+        return check
+
+
+def _summary(solution: planner.Plan | pricing.PricingPlan, value: float | None,
+             unit: str) -> str:
+    best = solution.best if isinstance(solution, planner.Plan) else ", ".join(solution.actions)
+    status = "proven optimal" if solution.proven else "a bound under the budget, not proven"
+    text = f"Solver: {best} gives {solution.value:g} ({unit}; {status})."
+    if value is None:
+        text += (" Your line does not yet reach the point where the solver scores it: play on, "
+                 "then check.")
+    elif value >= solution.value:
+        text += f" Your line reaches {value:g}: as good as the solver's."
+    else:
+        text += f" Your line reaches {value:g}: {solution.value - value:g} short of the best."
+    return text
+
+
+def _result_html(check: Check) -> str:
+    rows = []
+    for choice, value, proven in check.rows:
+        mine = choice == check.first
+        mark = " (your choice)" if mine else ""
+        style = ' style="background: #fff3c4"' if mine else ""
+        rows.append(f"<tr{style}><td>{html.escape(choice)}{mark}</td><td>{value:g}</td>"
+                    f"<td>{'yes' if proven else 'no'}</td></tr>")
+    table = ('<table class="kw-alternatives" style="border-collapse: collapse">'
+             "<tr><th>Why not this?</th><th>best value after it</th><th>proven</th></tr>"
+             + "".join(rows) + "</table>") if rows else ""
+    return f"<p>{html.escape(check.text)}</p>{table}"

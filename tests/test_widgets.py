@@ -1,0 +1,437 @@
+"""The widget module without a browser (issue 4, "Unit tests of the widget module").
+
+Buttons are pressed with ``ipywidgets.Button.click()``, which runs the same handlers a browser
+click runs. The reference for every state change is kwcore itself: applying the matching action
+(or the recorded moves) with the checked ``State.apply`` on a copy.
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+import random
+import re
+from collections.abc import Iterator
+
+import ipywidgets as w
+import pytest
+
+import kwcore
+from kwcore.actions import ACTIONS
+from kwcore.render import decision_words
+from kwcore.state import State
+from kwcore.svg import board_svg
+from kwwidgets import PlayWidget, PositionEditor, PricingLab, PuzzleWidget, Stepper
+from kwwidgets.play import LOG_LINES
+from kwwidgets.plots import decision_graph_figure, price_curve_figure
+from solvers import pricing
+from solvers.puzzles import puzzle_named
+from solvers.tempo import tempo_graph
+
+
+# --- helpers --------------------------------------------------------------------------------------
+def walk(widget: w.Widget) -> Iterator[w.Widget]:
+    """Every widget inside ``widget``, depth first."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def with_class(view: w.Widget, css: str) -> list[w.Widget]:
+    return [x for x in walk(view) if css in getattr(x, "_dom_classes", ())]
+
+
+def action_controls(play: PlayWidget) -> list[tuple[int, w.Widget, w.Dropdown | None]]:
+    """(action id, the button that takes it, the list to set first or None) for every action
+    offered; a button's action is read from its tooltip, which starts with the action text."""
+    out: list[tuple[int, w.Widget, w.Dropdown | None]] = []
+    for row in play.actions.children:
+        select = next((x for x in row.children if isinstance(x, w.Dropdown)), None)
+        for b in (x for x in row.children if "kw-action" in x._dom_classes):
+            if select is None:
+                aid = kwcore.action_from_text(b.tooltip.split(":")[0]).id
+                assert b.description.lower() == str(ACTIONS[aid]).lower()
+                out.append((aid, b, None))
+            else:
+                out += [(aid, b, select) for _, aid in select.options]
+    return out
+
+
+def press(button: w.Button, select: w.Dropdown | None = None, aid: int | None = None) -> None:
+    if select is not None:
+        select.value = aid
+    button.click()
+
+
+def message(widget: PlayWidget | PositionEditor | PricingLab) -> str:
+    return str(widget.message.value)
+
+
+def positions() -> list[State]:
+    """Positions of one random 4-company game with different decisions pending."""
+    rng = random.Random(3)
+    s = kwcore.new_game(4, 3)
+    seen: dict[str, State] = {}
+    while not s.is_terminal() and len(seen) < 12:
+        seen.setdefault(s.decision(), s.clone(history=False))
+        s.apply(rng.choice(s.legal_action_ids()))
+    return list(seen.values())
+
+
+# --- play: buttons --------------------------------------------------------------------------------
+@pytest.mark.parametrize("start", positions(), ids=lambda s: s.decision())
+def test_each_action_button_applies_exactly_that_action(start: State) -> None:
+    probe = PlayWidget(state=start.clone(history=False), bots=None)
+    controls = action_controls(probe)
+    assert sorted(aid for aid, _, _ in controls) == sorted(start.legal_action_ids())
+    for aid, _, _ in controls:
+        play = PlayWidget(state=start.clone(history=False), bots=None)
+        b, select = next((b, sel) for a, b, sel in action_controls(play) if a == aid)
+        press(b, select, aid)
+        expected = start.clone(history=False)
+        expected.apply(aid)
+        assert play.state == expected, str(ACTIONS[aid])
+        assert play.moves == [aid]
+
+
+def test_a_large_group_becomes_a_list_that_applies_the_chosen_action() -> None:
+    start = puzzle_named("extra_mechanic").state()  # 11 action tiles to pick from
+    play = PlayWidget(state=start.clone(history=False), bots=None)
+    assert not with_class(play.actions, "kw-action-select")  # 11 buttons fit
+    play.many = 5
+    play.redraw()
+    assert len(with_class(play.actions, "kw-action-select")) == 1
+    controls = action_controls(play)
+    assert sorted(a for a, _, _ in controls) == sorted(start.legal_action_ids())
+    aid, b, select = controls[-1]
+    assert select is not None
+    press(b, select, aid)
+    expected = start.clone(history=False)
+    expected.apply(aid)
+    assert play.state == expected
+
+
+def test_the_board_log_and_decision_show_the_state() -> None:
+    play = PlayWidget(players=3, seed=4, bots=None)
+    assert play.board.value.endswith(board_svg(play.state, 0))
+    assert with_class(play.view, "kw-board") == [play.board]
+    aid = play.state.legal_action_ids()[0]
+    play.click(aid)
+    assert play.board.value.endswith(board_svg(play.state, 0))
+    shown = [html.unescape(re.sub(r"<[^>]+>", "", part)) for part in play.log.value.split("<br>")]
+    assert shown == list(reversed(play.state.log()[-LOG_LINES:]))  # newest first
+    assert "kw-log" in play.log._dom_classes
+    assert html.unescape(play.decision.value) == f"<b>{decision_words(play.state)}</b>"
+
+
+@pytest.mark.parametrize("bad", [10_000, -1, "pick Nowhere", "fly away", True, 2.5])
+def test_an_invalid_click_shows_a_message_and_changes_nothing(bad: object) -> None:
+    play = PlayWidget(players=4, seed=2)
+    before, moves = play.state.clone(), list(play.moves)
+    assert play.click(bad) is False  # type: ignore[arg-type]
+    assert play.state == before and play.moves == moves
+    assert 'data-kind="error"' in message(play)
+
+
+def test_an_illegal_action_names_the_rule() -> None:
+    play = PlayWidget(players=4, seed=2, bots=None)
+    illegal = next(a for a in ACTIONS if type(a).__name__ == "PickTile")
+    assert play.state.decision() == "choose_start"
+    before = play.state.clone()
+    assert play.click(illegal.id) is False
+    assert "not a choice now" in message(play) and play.state == before
+
+
+# --- play: bots, undo, hint, new game -------------------------------------------------------------
+def test_bots_move_after_the_human_until_the_human_decides_again() -> None:
+    play = PlayWidget(players=4, seed=1, human=2, bots="greedy")
+    assert play.state.current_player == 2  # the bots before company 2 have moved already
+    opening = list(play.moves)
+    start = kwcore.new_game(4, 1)
+    for aid in opening:
+        assert start.current_player != 2
+        start.apply(aid)
+    assert start == play.state
+    for _ in range(3):
+        before = play.state.clone(history=False)
+        n = len(play.moves)
+        assert play.click(play.state.legal_action_ids()[0])
+        replay = before.clone(history=False)
+        for i, aid in enumerate(play.moves[n:]):
+            assert (replay.current_player == 2) == (i == 0)  # only the first move is ours
+            replay.apply(aid)
+        assert replay == play.state
+        assert play.state.current_player == 2 or play.state.is_terminal()
+    assert len(play.moves) > len(opening) + 3  # the bots did move
+    assert "Your move" in play.status.value
+
+
+def test_undo_takes_back_the_bots_replies_too() -> None:
+    play = PlayWidget(players=4, seed=5, human=0, bots="greedy")
+    first, opening = play.state.clone(), list(play.moves)
+    play.click(play.state.legal_action_ids()[-1])
+    second = play.state.clone()
+    assert len(play.moves) > 1
+    play.click(play.state.legal_action_ids()[0])
+    with_class(play.view, "kw-undo")[0].click()
+    assert play.state == second
+    assert play.undo() is True
+    assert play.state == first and play.moves == opening
+    assert play.undo() is False and play.state == first
+    assert "Nothing to undo" in message(play)
+
+
+def test_hint_returns_a_legal_action_and_says_whether_it_is_proven() -> None:
+    play = PlayWidget(state=puzzle_named("extra_mechanic").state(), bots=None)
+    before = play.state.clone()
+    aid = play.hint()
+    assert aid is not None and aid in play.state.legal_action_ids()
+    assert play.state == before
+    hint = play.last_hint
+    assert hint is not None and hint.action_id == aid
+    assert str(ACTIONS[aid]) in message(play)
+    assert ("not proven" in hint.text) != hint.proven
+    with_class(play.view, "kw-hint")[0].click()
+    assert play.last_hint is not None and play.last_hint.action_id in play.state.legal
+
+
+def test_no_hint_when_the_game_is_over() -> None:
+    s = kwcore.new_game(2, 0)
+    rng = random.Random(0)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_action_ids()))
+    play = PlayWidget(state=s, bots=None)
+    assert play.hint() is None and "not your decision" in message(play)
+
+
+def test_new_game_and_its_bad_settings() -> None:
+    play = PlayWidget(players=4, seed=0, human=1, bots="random")
+    assert play.new_game(3, 7) is True
+    fresh = kwcore.new_game(3, 7)
+    for aid in play.moves:
+        fresh.apply(aid)
+    assert play.state == fresh and play.state.players == 3
+    before = play.state.clone()
+    for players, seed in ((5, 0), (3, -2), (1, 1)):
+        assert play.new_game(players, seed) is False
+        assert play.state == before and 'data-kind="error"' in message(play)
+    play.seed_input.value = -3
+    with_class(play.view, "kw-new")[0].click()
+    assert play.state == before
+
+
+def test_new_game_keeps_the_human_in_the_game() -> None:
+    play = PlayWidget(players=4, seed=0, human=3, bots="greedy")
+    before = play.state.clone()
+    assert play.new_game(2, 0) is False
+    assert "human" in message(play) and play.state == before
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"players": 7}, {"human": 4}, {"human": -1}, {"bots": "smart"}, {"bots": {0: "greedy"}},
+    {"bots": {9: "greedy"}}, {"bots": 3}, {"seed": -1}, {"state": "not a state"},
+])
+def test_bad_constructor_arguments_raise_value_error(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        PlayWidget(**kwargs)  # type: ignore[arg-type]
+
+
+def test_a_game_can_be_played_to_the_end_with_clicks() -> None:
+    play = PlayWidget(players=2, seed=9, bots="random")
+    rng = random.Random(1)
+    while not play.state.is_terminal():
+        assert play.click(rng.choice(play.state.legal_action_ids()))
+    assert play.state.outcome() is not None
+    assert play.actions.children == () and "Game over" in play.status.value
+    assert play.click(0) is False and "over" in message(play)
+
+
+# --- position editor ------------------------------------------------------------------------------
+def test_editor_round_trips_json() -> None:
+    state = kwcore.new_game(3, 11)
+    for aid in state.legal_action_ids()[:1]:
+        state.apply(aid)
+    ed = PositionEditor()
+    ed.text.value = state.to_json()
+    with_class(ed.view, "kw-load")[0].click()
+    assert ed.state == state
+    assert kwcore.from_json(ed.to_json()) == state
+    assert ed.text.value == ed.to_json()
+    assert ed.board.value.endswith(board_svg(state))
+
+
+@pytest.mark.parametrize("bad", ["", "{", "[]", '{"format": "chess"}', "null"])
+def test_editor_rejects_bad_json_and_keeps_the_position(bad: str) -> None:
+    ed = PositionEditor()
+    before = ed.state.clone()
+    with pytest.raises(kwcore.PositionError) as info:
+        kwcore.from_json(bad)
+    assert ed.load_json(bad) is False
+    assert ed.state == before
+    assert info.value.field in message(ed) and 'data-kind="error"' in message(ed)
+
+
+def test_editor_rejects_an_inconsistent_position_naming_the_field() -> None:
+    import json
+
+    data = json.loads(kwcore.new_game(4, 0).to_json())
+    data["round"] = 99
+    ed = PositionEditor()
+    before = ed.state.clone()
+    assert ed.load_json(json.dumps(data)) is False
+    assert "round" in message(ed) and ed.state == before
+
+
+EPOCH = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+
+
+def test_editor_loads_puzzles_saves_and_uploads(tmp_path: object) -> None:
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    ed = PositionEditor()
+    ed.puzzles.value = "sold_twice"
+    assert ed.state == puzzle_named("sold_twice").state()
+    assert ed.load_puzzle("no_such_puzzle") is False and "no puzzle named" in message(ed)
+    assert ed.state == puzzle_named("sold_twice").state()
+    assert ed.save(folder / "p.json") is True
+    assert kwcore.from_json((folder / "p.json").read_text()) == ed.state
+    assert ed.save(folder / "missing" / "p.json") is False and "Not saved" in message(ed)
+    other = kwcore.new_game(2, 1)
+    ed.upload.value = ({"name": "x.json", "type": "application/json", "size": 1,
+                        "content": memoryview(other.to_json().encode()), "last_modified": EPOCH},)
+    assert ed.state == other and ed.upload.value == ()  # ready for the next file
+    kept = ed.state.clone()
+    ed.upload.value = ({"name": "y.json", "type": "application/json", "size": 1,
+                        "content": memoryview(b"\xff\xfe"), "last_modified": EPOCH},)
+    assert ed.state == kept and "UTF-8" in message(ed)
+
+
+# --- stepper --------------------------------------------------------------------------------------
+def test_stepper_steps_forward_and_back() -> None:
+    a = kwcore.new_game(4, 0)
+    b = a.clone()
+    b.apply(b.legal_action_ids()[0])
+    scenes = [("**First** step", a), ("Second step", b), ("Third", kwcore.new_game(2, 1))]
+    st = Stepper(scenes)
+    nxt, back = with_class(st.view, "kw-next")[0], with_class(st.view, "kw-back")[0]
+    assert st.index == 0 and "<strong>First</strong>" in st.caption.value
+    assert back.disabled and not nxt.disabled and st.back() is False
+    nxt.click()
+    assert st.index == 1 and st.board.value.endswith(board_svg(b)) and st.state is b
+    nxt.click()
+    assert st.index == 2 and nxt.disabled and st.next() is False
+    back.click()
+    assert st.index == 1 and "Second step" in st.caption.value
+    assert "2 of 3" in st.position.value
+
+
+@pytest.mark.parametrize("scenes", [[], [("caption only",)], [(1, kwcore.new_game(2, 0))],
+                                    [("text", "not a state")]])
+def test_stepper_rejects_bad_scenes(scenes: list[object]) -> None:
+    with pytest.raises(ValueError):
+        Stepper(scenes)  # type: ignore[arg-type]
+
+
+# --- puzzles --------------------------------------------------------------------------------------
+def test_puzzle_line_scored_against_the_stored_proven_answer() -> None:
+    p = puzzle_named("extra_mechanic")
+    answer = p.answer
+    pz = PuzzleWidget("extra_mechanic")
+    assert p.question[:30] in pz.text.value
+    for step in answer["principal_variation"]:
+        if step["company"] == "Green" and pz.play.state.current_player == 0:
+            assert pz.play.click(step["action"]), message(pz.play)
+    check = pz.check()
+    assert check.proven and check.optimum == answer["value"]
+    assert check.user_value == answer["value"]  # the stored proven line reaches the optimum
+    assert check.first == answer["best"]
+    table = {row[0]: row[1] for row in check.rows}
+    assert table == {a["action"]: a["value"] for a in answer["alternatives"]}
+    assert "(your choice)" in pz.result.value
+
+
+def test_puzzle_worse_line_falls_short() -> None:
+    p = puzzle_named("extra_mechanic")
+    pz = PuzzleWidget("extra_mechanic")
+    worst = p.answer["alternatives"][-1]
+    assert pz.play.click(worst["action"])
+    rng = random.Random(0)
+    check = pz.check()
+    while check.user_value is None:
+        assert pz.play.click(rng.choice(pz.play.state.legal_action_ids()))
+        check = pz.check()
+    assert check.user_value <= worst["value"] < check.optimum
+    assert "short of the best" in check.text
+
+
+def test_pricing_puzzle_checks_the_users_car() -> None:
+    p = puzzle_named("sold_twice")
+    pz = PuzzleWidget("sold_twice")
+    assert pz.check().user_value is None  # nothing tried yet
+    for text in p.answer["actions"]:
+        assert pz.play.click(text), message(pz.play)
+    check = pz.check()
+    assert check.optimum == p.answer["value"] and check.user_value == p.answer["value"]
+    price = p.answer["car"]["price"]
+    assert check.first == f"a car at price {price}"
+    assert max(v for _, v, _ in check.rows) == p.answer["value"]
+    pz.play.undo()
+    pz.play.undo()
+    assert pz.play.click("car price 6")  # a cheaper car, and with the token: the curve at 6
+    assert pz.play.click("invest Ford in car 5")
+    assert pz.check().user_value == pz.curve[6] < p.answer["value"]
+
+
+def test_unknown_puzzle_raises() -> None:
+    with pytest.raises(ValueError, match="no puzzle named"):
+        PuzzleWidget("nope")
+
+
+# --- plots and the pricing lab --------------------------------------------------------------------
+def test_decision_graph_figure_draws_every_pick() -> None:
+    state = puzzle_named("extra_mechanic").state()
+    fig = decision_graph_figure(state, 1)
+    g = tempo_graph(state, 1)
+    ax = fig.axes[0]
+    labels = {t.get_text() for t in ax.texts}
+    tiles = {d["tile"] for _, _, d in g.edges(data=True)}
+    assert tiles <= labels and len(tiles) == len(state.cfg.tiles)
+    assert len(ax.collections[0].get_offsets()) == g.number_of_nodes()  # type: ignore[arg-type]
+    for depth in (0, 9, True):
+        with pytest.raises(ValueError):
+            decision_graph_figure(state, depth)
+
+
+def test_price_curve_figure_plots_the_given_curve() -> None:
+    state = puzzle_named("sold_twice").state()
+    curve = {6: 12, 8: 16, 11: 22, 12: 24}
+    ax = price_curve_figure(state, curve).axes[0]
+    assert [b.get_height() for b in ax.containers[0]] == [12, 16, 22, 24]
+
+
+def test_pricing_lab_what_if_controls() -> None:
+    state = puzzle_named("undercut").state()
+    lab = PricingLab(state)
+    plan = lab.solve()
+    assert plan is not None and plan.proven
+    assert plan.value == pricing.solve(state).value == puzzle_named("undercut").answer["value"]
+    assert lab.curve and plan.value >= max(lab.curve.values())
+    best = plan.car.price if plan.car else None
+    assert best is not None and lab.curve[best] == plan.value
+    lab.price_boxes[best].value = False  # that price marker is gone: the next best price
+    again = lab.solve()
+    assert again is not None and best not in lab.curve
+    assert again.value == max([*lab.curve.values(), 0]) <= plan.value
+    assert "<svg" in lab.plot.value
+    for box in lab.buyer_boxes.values():
+        box.value = False
+    s = lab.what_if()
+    assert all(b < 0 for b in s.active)
+    assert sum(s.stacks) == sum(state.stacks) + sum(1 for b in state.active if b >= 0)
+    assert lab.what_if(investments=False).companies[0].investors == ()
+
+
+def test_pricing_lab_needs_a_market_step() -> None:
+    with pytest.raises(pricing.PricingError):
+        PricingLab(kwcore.new_game(4, 0))
