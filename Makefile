@@ -6,9 +6,8 @@ VENV ?= .venv
 PORT ?= 8888
 BIN := $(VENV)/bin
 
-# The tutorial notebook: 01_rules_tour if present, else the 00_start placeholder. The printed URL
-# opens it (default_url); the server root is the repository.
-NOTEBOOK ?= $(firstword $(wildcard notebooks/01_rules_tour.ipynb) notebooks/00_start.ipynb)
+# The tutorial notebook. The printed URL opens it (default_url); the server root is the repository.
+NOTEBOOK ?= notebooks/01_rules_tour.ipynb
 # As root, jupyter refuses to start without --allow-root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Lint only the folders that exist (git keeps no empty folders, so a fresh clone may lack some).
@@ -38,7 +37,7 @@ browser:
 	@test -x $(CHROMIUM) || { echo "make: $(CHROMIUM) is missing after apt-get" >&2; exit 1; }
 
 lab: venv
-	@test -f $(NOTEBOOK) || { echo "make lab: $(NOTEBOOK) does not exist yet" >&2; exit 1; }
+	@test -f $(NOTEBOOK) || { echo "make lab: $(NOTEBOOK) does not exist" >&2; exit 1; }
 	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG) \
 		--LabApp.default_url=/lab/tree/$(NOTEBOOK) \
 		--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
@@ -50,8 +49,10 @@ test: venv browser
 	$(BIN)/mypy $(TYPED_PATHS)
 	$(BIN)/pytest --nbval-lax -n 2 --dist loadscope
 
+# The quick benchmarks; bench_solvers.py (plain exhaustive search) and ladder.py take longer.
 bench: venv
 	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_widgets.py
 
 # clean keeps .venv (a reinstall takes minutes); distclean removes it too.
 clean:
