@@ -14,25 +14,12 @@ from pathlib import Path
 import pytest
 
 from positions import assert_one_error_line
-from solvers import cli
 from solvers.puzzles import Puzzle, load_puzzles, puzzle_named
 
 Run = tuple[int, str, str]
 Kw = Callable[..., Run]
 TEMPO = next(p for p in load_puzzles() if p.kind == "tempo")  # the easiest tempo puzzle
 PRICING = next(p for p in load_puzzles() if p.kind == "pricing")
-
-
-@pytest.fixture
-def kw(capsys: pytest.CaptureFixture[str]) -> Kw:
-    """Run ``kw ARGS...`` in-process: (exit status, stdout, stderr)."""
-
-    def run(*argv: str) -> Run:
-        status = cli.main(list(argv))
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return run
 
 
 

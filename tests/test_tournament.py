@@ -20,7 +20,7 @@ import kwcore
 from kwcore.bots import Bot, GreedyBot, evaluate
 from positions import assert_one_error_line
 from solvers import bots as bots_module
-from solvers import cli, tournament
+from solvers import tournament
 from solvers.bots import (
     BOTS,
     MARKET_BOOST,
@@ -42,18 +42,6 @@ Z95 = 1.959963984540054  # the normal quantile of 0.975
 def small() -> tournament.TournamentResult:
     """Greedy against random: 6 games of 2 companies, one process."""
     return run_tournament(["greedy", "random"], 6, seed=3, progress=False)
-
-
-@pytest.fixture
-def kw(capsys: pytest.CaptureFixture[str]) -> Kw:
-    """Run ``kw ARGS...`` in-process: (exit status, stdout, stderr)."""
-
-    def run(*argv: str) -> Run:
-        status = cli.main(list(argv))
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return run
 
 
 def _decision_point(seed: int = 4, skip: int = 40) -> kwcore.State:
