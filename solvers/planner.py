@@ -16,7 +16,11 @@ can still gain in the round (``optimistic_gain``): at our own decisions every ch
 first and searched best bound first, and the children whose bound cannot beat the best value
 found are never searched. The bound is computed lazily (the quick form for every child, the
 tight one only for a child that reaches the head of the queue), and a decision stops as soon as
-the best value found meets its own bound. The bound counts our turns from the tempo graph (or,
+the best value found meets its own bound. Two cheaper tests cut most choices before they are
+played: a tile pick is bounded from the position itself (``pick_bound``), and our Recruit choice
+by a bound that weighs what the one action takes (``recruit_bound``; K12). The parts of the bound
+that depend on one piece of the position (face-up tiles, market, technology markers) are cached
+by that piece, so sibling positions share them. The bound counts our turns from the tempo graph (or,
 when a scripted rival's next pick is known to end the round, only the run of turns we keep before
 it, RULINGS K1) and weighs which tiles those turns can take. Paranoid search uses alpha-beta.
 
@@ -40,7 +44,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from kwcore import rules
 from kwcore.actions import ACTIONS, PickTile, action_from_text
@@ -171,6 +175,14 @@ _Turns = tuple["_Position", int, "tuple[int, ...] | None"]
 
 
 @dataclass
+class _Picks:
+    """What the bounds of one tile pick's choices share (see _Search.pick_bound)."""
+
+    bases: dict[bool, _Position] = field(default_factory=dict)
+    bounds: dict[Any, float] = field(default_factory=dict)
+
+
+@dataclass
 class _Node:
     vec: tuple[float, ...]  # each company's objective at the horizon
     flag: int
@@ -193,6 +205,8 @@ class _Search:
         self.rng = random.Random(config.seed)
         self.players = root.players
         self.in_turn = 1 if root.current_player == company else 0
+        # The tile each scripted decision picks, -1 for other decisions (rival_ends_round).
+        self.script_tiles = [_picked_tile(text) for text in config.script]
 
     # --- horizon and evaluation
     def objective(self, s: State) -> tuple[float, ...]:
@@ -312,6 +326,10 @@ class _Search:
                 ub = self.upper_bound(s, turns, script_at, alpha)
             if ub <= alpha:
                 return _Node(self.bound_vec(ub), UPPER, -1, False)
+            if s.pending[0] == rules.F_RECRUIT:  # see recruit_bound
+                rb = self.recruit_bound(s, turns, script_at)
+                if rb <= alpha:
+                    return _Node(self.bound_vec(rb), UPPER, -1, False)
             if self.cfg.use_ordering:
                 return self.best_first(s, our_turns, turns, script_at, alpha, beta, ub)
         a0, b0 = alpha, beta
@@ -354,13 +372,24 @@ class _Search:
         lazy priority queue), while a child whose quick bound already falls to the best value
         found is never weighed. No child is worth more than its parent, so once the best value
         found meets this node's own bound ``ub`` no other child is searched, and each child is
-        searched with a bound no higher than ``ub``."""
+        searched with a bound no higher than ``ub``. At a tile pick, a tile whose bound worked
+        out from this position (``pick_bound``) already falls to ``alpha`` is not even played:
+        most are, and tiles alike in actions and tempo share that bound."""
         p = self.p
         a0, b0 = alpha, beta
+        rest = -INF  # the highest bound of a child never searched
         # (-bound, tempo rank, stage, action, child and its counters): stage 1 the quick
         # bound, 2 the final one (tight, or exact at the horizon).
         queue = []
+        picks = _Picks() if s.pending[0] == rules.F_TILE and turns < self.cfg.max_turns \
+            else None
         for rank, aid in enumerate(self.order(s, p)):
+            if picks is not None:
+                pre = self.pick_bound(s, ACTIONS[aid], turns, script_at, picks)
+                if pre <= alpha:
+                    self.tick()  # bounded, never played
+                    rest = max(rest, pre)
+                    continue
             child, ot, tt = self.expand(s, aid, our_turns, turns)
             quick, how = self.child_bound(child, ot, tt, script_at)
             queue.append((-quick, rank, 1 if how else 2, aid, (child, ot, tt, how)))
@@ -372,8 +401,7 @@ class _Search:
             bound = -neg
             if bound <= alpha:
                 self.tick(len(queue) + 1)  # generated and bounded, never searched
-                if best is None:  # every child fails low: the best bound is the answer
-                    return _Node(self.bound_vec(min(bound, ub)), UPPER, -1, False)
+                rest = max(rest, bound)
                 break
             child, ot, tt, how = data
             if how is not None and stage == 1:
@@ -390,9 +418,44 @@ class _Search:
             if alpha >= ub:  # the best this decision can be: the rest are never searched
                 self.tick(len(queue))
                 break
-        assert best is not None
+        if best is None or best_v < min(rest, ub):
+            # Fail low: the children not searched may be worth up to their bound.
+            return _Node(self.bound_vec(min(rest, ub)), UPPER, best_aid, approx)
         flag = UPPER if best_v <= a0 else LOWER if best_v >= b0 else EXACT
         return _Node(best.vec, flag, best_aid, approx)
+
+    def pick_bound(self, s: State, action: Any, turns: int, script_at: int,
+                   known: _Picks) -> float:
+        """An upper bound on the objective after our pick ``action``, worked out from this
+        position without playing it: the turn in progress may do every action of the tile
+        (K2; the actions the rules carry out at once, or skip, only do less), and our turns to
+        come are counted from the chain after the pick (K1), as ``turns_left`` counts them
+        after it; at most one more turn may have begun, which is why the caller needs
+        ``turns`` below the max_turns cut. Picks alike in the tile's actions and in our turns
+        share the bound (``known``)."""
+        from solvers.tempo import after_pick, own_turns_from, run_length_of, run_tiles_of
+
+        if not isinstance(action, PickTile):  # pragma: no cover - a tile pick offers tiles
+            return INF
+        p, players = self.p, s.players
+        chain = after_pick(s.chain, action.tile, len(s.cfg.tiles))
+        left = max(0, self.cfg.max_turns - turns)
+        ends = self.rival_ends_round(s, script_at)
+        if ends:
+            own = min(run_length_of(chain, players, p, True), left + 1)
+            run: tuple[int, ...] | None = run_tiles_of(chain, players, p)
+        else:
+            own, run = 1 + own_turns_from(chain, players, p, left), None
+        kinds = tuple(sorted(_kinds_of(s.cfg, action.tile)))
+        key = (kinds, own, run)
+        bound = known.bounds.get(key)
+        if bound is None:
+            base = known.bases.get(ends)  # the position's own parts, shared by every pick
+            if base is None:
+                base = known.bases[ends] = _Position(s, p, not ends)
+            bound = known.bounds[key] = self.objective_bound(
+                s, s.companies[p].reputation + base.picking(kinds).gain(own, run, tight=False))
+        return bound
 
     def child_bound(self, child: State, our_turns: int, turns: int, script_at: int
                     ) -> tuple[float, _Turns | None]:
@@ -429,13 +492,10 @@ class _Search:
             return False
         if -1 in s.active or s.market_marker > 1:
             return False
-        try:
-            action = action_from_text(self.cfg.script[script_at])
-        except KraftwagenError:
+        tile = self.script_tiles[script_at]
+        if tile < 0:
             return False
-        if not isinstance(action, PickTile):
-            return False
-        actions = s.cfg.tiles[action.tile].actions
+        actions = s.cfg.tiles[tile].actions
         return "attract" in actions and "recruit" not in actions
 
     def bound_vec(self, value: float) -> tuple[float, ...]:
@@ -514,6 +574,15 @@ class _Search:
         return self.objective_bound(s, s.companies[self.p].reputation
                                     + pos.gain(own, run, tight=True))
 
+    def recruit_bound(self, s: State, turns: int, script_at: int) -> float:
+        """An upper bound on the objective at our Recruit choice that weighs the choice: the
+        Recruit action takes one face-up tile, or 2 workers, or moves the car (K12), where the
+        other bounds let it do all of these at once. Used only to cut the choice before its
+        options are played (most are cut), never to order them."""
+        pos, own, run = self.turns_left(s, turns, script_at)
+        return self.objective_bound(s, s.companies[self.p].reputation
+                                    + pos.recruit_gain(own))
+
     def objective_bound(self, s: State, rep: float) -> float:
         """The objective when the company ends the round on reputation ``rep`` at most."""
         p = self.p
@@ -527,6 +596,15 @@ class _Search:
                                   if sure else 0)
                   for i, c in enumerate(s.companies) if i != p]
         return rep - max(rivals)
+
+
+def _picked_tile(text: str) -> int:
+    """The tile a decision in text picks, or -1 when it picks none (or does not parse)."""
+    try:
+        action = action_from_text(text)
+    except KraftwagenError:
+        return -1
+    return action.tile if isinstance(action, PickTile) else -1
 
 
 def greedy_choice(state: State) -> int:
@@ -608,73 +686,236 @@ def _kinds_of(cfg: Any, tile: int) -> set[int]:
     return {rules.ACTION_KINDS.index(a) for a in cfg.tiles[tile].actions}
 
 
+class _FaceUp(NamedTuple):
+    names: frozenset[str]
+    effects: tuple[tuple[str, int], ...]
+    sell_benefit: bool  # a face-up Sell benefit (K18)
+    kettering: bool  # Kettering face up (K20)
+    packard: int  # the Packard marker's bonus if Packard is face up (K20), else 0
+    investors: int  # face-up investor tiles
+    engine_tiles: tuple[int, ...]  # the Engine benefits' tile values
+    moves: tuple[int, ...]  # the move benefits' spaces
+    sells: tuple[int, ...]  # the Sell benefits' values, highest first (K18)
+    swap_buyer: bool  # a buyer swap benefit (K19)
+    engineers: int  # face-up engineer tiles
+    workers: bool  # a workers benefit
+
+
+@lru_cache(maxsize=4096)
+def _face_up_parts(players: int, face_up: tuple[tuple[int, ...], ...]) -> _FaceUp:
+    """What the bound reads from the face-up recruit tiles."""
+    cfg = config_for(players)
+    up = [r for cat in face_up for r in cat]
+    names = frozenset(cfg.recruit[r].name for r in up)
+    effects = tuple(cfg.recruit[r].effect or ("", 0) for r in up)
+
+    def values(kind: str) -> tuple[int, ...]:
+        return tuple(sorted((v for k, v in effects if k == kind), reverse=True))
+
+    return _FaceUp(names, effects,
+                   any((cfg.recruit[r].effect or ("", 0))[0] == "sell_car"
+                       for r in face_up[BENEFITS]),
+                   "Kettering" in names, 4 if "Packard" in names else 0,
+                   len(face_up[INVESTORS]), values("engine_tile"), values("move"),
+                   values("sell_car"), any(k == "swap_buyer" for k, _ in effects),
+                   len(face_up[ENGINEERS]), any(k == "workers" for k, _ in effects))
+
+
+#: No recruit tile within reach (a bound without Recruit actions).
+_NO_FACE_UP = _FaceUp(frozenset(), (), False, False, 0, 0, (), (), (), False, 0, False)
+
+
+@lru_cache(maxsize=4096)
+def _single_face_ups(players: int, face_up: tuple[tuple[int, ...], ...]
+                     ) -> tuple[_FaceUp, ...]:
+    """Each face-up recruit tile alone: what a single Recruit action can take (K12)."""
+    return tuple(_face_up_parts(players, tuple((r,) if c == cat else ()
+                                               for c in range(len(face_up))))
+                 for cat, tiles in enumerate(face_up) for r in tiles)
+
+
+@lru_cache(maxsize=4096)
+def _names_of(players: int, recruits: tuple[int, ...]) -> frozenset[str]:
+    cfg = config_for(players)
+    return frozenset(cfg.recruit[r].name for r in recruits)
+
+
+_NOTHING_NOW: tuple[frozenset[int], tuple[int, ...], int, int] = (
+    frozenset(), (0,) * _KINDS, 0, 0)
+
+
+@lru_cache(maxsize=4096)
+def _turn_now(tile_left: tuple[int, ...], frame: int, place_kind: int
+              ) -> tuple[frozenset[int], tuple[int, ...], int, int]:
+    """A turn in progress: the action kinds it can still do (K2; -1 for a buyer swap under
+    way, K19), as counts per kind, and whether it can still gain workers and move the car."""
+    now = set(tile_left)
+    if frame in _FRAME_ACTION:
+        now.add(_FRAME_ACTION[frame])
+    if frame == rules.F_PLACE:  # a build, or the Engine 3 benefit
+        now.add(rules.BUILD_BODY if place_kind == BODY else rules.BUILD_ENGINE)
+    if frame == rules.F_SWAP:
+        now.add(-1)
+    return (frozenset(now), tuple(1 if k in now else 0 for k in range(_KINDS)),
+            1 if now & {rules.HIRE, rules.RECRUIT} else 0,
+            1 if now & {rules.GRAND_PRIX, rules.RECRUIT} else 0)
+
+
+class _Market:
+    """What the bound reads from the market for one company: its own cars, and the rival cars
+    a buyer could take instead (K14). One object per market and company (``_market_parts``),
+    hashed by identity, so the sales cache (``_sold``) need not hash the cars each time."""
+
+    __slots__ = ("own", "service", "free", "invested", "prices", "shown", "parts", "cheap",
+                 "rival")
+
+    def __init__(self, market: tuple[Car | None, ...], p: int, sv: int) -> None:
+        own = tuple(car for car in market if car is not None and car.owner == p)
+        self.own = own  # the company's cars on the market
+        self.service = tuple(rules.service_value(car, sv) for car in own)  # their service
+        self.free = sum(1 for car in market if car is None)  # empty market spaces
+        self.invested = sum(1 for car in own if car.invested)  # carrying an investment token
+        self.prices = tuple(car.price for car in own)
+        # The best body and engine values its cars show (K14), -1 if none; the best body and
+        # engine tiles on them, for a Kettering swap (K20), 0 if none.
+        self.shown = (max((rules.body_value(car) for car in own), default=-1),
+                      max((rules.engine_value(car) for car in own), default=-1))
+        self.parts = (max((car.body for car in own), default=0),
+                      max((car.engine for car in own), default=0))
+        # The rival cars: their prices from the lowest, and their body, engine and service
+        # values from the highest.
+        rivals = [car for car in market if car is not None and car.owner != p]
+        self.cheap = sorted(car.price for car in rivals)
+        values = {BODY: rules.body_value, ENGINE: rules.engine_value,
+                  SERVICE: lambda car: rules.service_value(car, sv)}
+        self.rival = {pref: sorted((f(car) for car in rivals), reverse=True)
+                      for pref, f in values.items()}
+
+
+@lru_cache(maxsize=1 << 14)
+def _market_parts(market: tuple[Car | None, ...], p: int, sv: int) -> _Market:
+    return _Market(market, p, sv)
+
+
+@lru_cache(maxsize=4096)
+def _workshops_of(workshops: tuple[tuple[int, int], ...]) -> dict[int, tuple[int, ...]]:
+    """A company's workshop tile values by kind (read only: shared by the cache)."""
+    return {kind: tuple(v for k, v in workshops if k == kind) for kind in (BODY, ENGINE)}
+
+
+@lru_cache(maxsize=8)
+def _team_needs(players: int) -> tuple[int, ...]:
+    return tuple(itertools.accumulate(config_for(players).team_spaces))
+
+
+@lru_cache(maxsize=4096)
+def _open_achievements(players: int, owners: tuple[int, ...]
+                       ) -> tuple[tuple[str, int, int], ...]:
+    """The achievements nobody holds yet: (kind, threshold, points) (RULINGS K23)."""
+    return tuple((a.kind, a.threshold, a.points)
+                 for a, owner in zip(config_for(players).achievements, owners, strict=True)
+                 if owner < 0)
+
+
+@lru_cache(maxsize=4096)
+def _white_sum(whites: tuple[tuple[int, ...], ...]) -> int:
+    return sum(sum(w) for w in whites)
+
+
+class _Tech(NamedTuple):
+    rival_swaps: bool  # a rival holds the Kettering swap marker (K20)
+    packard: int  # the best Packard marker held (K20)
+    buick: bool  # someone holds Buick's extra buyer (K21)
+
+
+@lru_cache(maxsize=4096)
+def _tech_parts(techs: tuple[tuple[str, ...], ...], p: int) -> _Tech:
+    """What the bound reads from the technology markers the companies hold."""
+    return _Tech(any("swap" in t for i, t in enumerate(techs) if i != p),
+                 max((int(m[-1]) for t in techs for m in t if m.startswith("buyer+")),
+                     default=0),
+                 any("buyer5" in t for t in techs))
+
+
 class _Position:
     """The parts of ``optimistic_gain`` that depend on the position alone, worked out once and
     shared by its evaluations (one per choice of tiles) and by the planner's quick and tight
-    bounds of the same position."""
+    bounds of the same position. The parts that depend on one piece of the position only (the
+    face-up recruit tiles, the market, the technology markers) come from caches keyed by that
+    piece, so the sibling positions of a search, which mostly share them, compute them once."""
 
     def __init__(self, s: State, p: int, rivals_act: bool = True) -> None:
         cfg = s.cfg
         self.s, self.p, self.cfg = s, p, cfg
         self.rivals_act = rivals_act  # a rival may still take a recruit tile this round
         self.c = c = s.companies[p]
-        up = [r for cat in s.face_up for r in cat]
-        self.up_names = {cfg.recruit[r].name for r in up}
-        self.up_effects = [cfg.recruit[r].effect or ("", 0) for r in up]
-        self.engineers = {cfg.recruit[e].name for e in c.engineers}
+        self.up = up = _face_up_parts(cfg.players, s.face_up)
+        self.up_names, self.up_effects = up.names, up.effects
+        self.engineers = _names_of(cfg.players, c.engineers)
+        # Technology markers on a new car (Christie, Winton; K14), by BODY and ENGINE.
+        self.markers = tuple(2 if f"{name}+2" in c.tech else 1 if f"{name}+1" in c.tech else 0
+                             for name in ("body", "engine"))
         # A turn in progress can only do what its tile has left (K2), and its market step
         # only until its car is placed (K13); every later turn can pick any tile.
-        self.in_turn = s.pending[1] == p and s.picked >= 0
-        now: set[int] = set()
+        pending = s.pending
+        self.in_turn = pending[1] == p and s.picked >= 0
         self.selling = 0  # a Sell benefit being carried out (K18)
         self.posted = False
         if self.in_turn:
-            now = set(s.tile_left)
-            frame = s.pending[0]
-            if frame in _FRAME_ACTION:
-                now.add(_FRAME_ACTION[frame])
-            if frame == rules.F_PLACE:  # a build, or the Engine 3 benefit
-                now.add(rules.BUILD_BODY if s.pending[2] == BODY else rules.BUILD_ENGINE)
+            frame = pending[0]
+            self.now, self.now_can, self.now_gain, self.now_move = _turn_now(
+                s.tile_left, frame, pending[2] if frame == rules.F_PLACE else -1)
             if frame == rules.F_SELL:
-                self.selling = s.pending[2]
-            if frame == rules.F_SWAP:
-                now.add(-1)  # the buyer swap in progress
-            if frame == rules.F_POST:
-                self.posted = True
-        self.now = now
-        self.now_can = [1 if k in now else 0 for k in range(_KINDS)]
-        self.now_gain = 1 if now & {rules.HIRE, rules.RECRUIT} else 0
-        self.now_move = 1 if now & {rules.GRAND_PRIX, rules.RECRUIT} else 0
-        self.own = [car for car in s.market if car is not None and car.owner == p]
-        self.workshops = {kind: [v for k, v in c.workshops if k == kind]
-                          for kind in (BODY, ENGINE)}
-        self.team_needs = list(itertools.accumulate(cfg.team_spaces))
-        self.white_sum = sum(sum(w) for w in s.whites)
-        self.sales_parts()
-
-    def sales_parts(self) -> None:
-        """What the sales part of the bound takes from the position alone (see _Reach.sales)."""
-        s, c, cfg, p = self.s, self.c, self.cfg, self.p
-        self.free = sum(1 for car in s.market if car is None)
+                self.selling = pending[2]
+            self.posted = frame == rules.F_POST
+        else:
+            self.now, self.now_can, self.now_gain, self.now_move = _NOTHING_NOW
+        self.market = market = _market_parts(s.market, p, cfg.salesman_service)
+        self.own, self.service, self.free = market.own, market.service, market.free
+        self.workshops = _workshops_of(c.workshops)
+        self.team_needs = _team_needs(cfg.players)
+        # The cars that can be ahead in the race: the rivals' and the neutral ones (K22).
+        self.others = tuple(o.progress for i, o in enumerate(s.companies) if i != p) \
+            + cfg.neutral_cars
+        self.open = _open_achievements(cfg.players, s.achievements)
+        self.white_sum = _white_sum(s.whites)
+        # The sales part (see _Reach.sales).
         self.salesman = c.salesman not in ("box", "market", "team")  # in hand, or to be hired
+        tech = _tech_parts(tuple(o.tech for o in s.companies), p)
         # A rival car leaves the market early only by a sale (an earlier buyer), by its
         # owner's Sell benefit (K18), or changes by its owner's Kettering swap (K20).
-        self.static = s.pending[0] != rules.F_SELL and (not self.rivals_act or not any(
-            (cfg.recruit[r].effect or ("", 0))[0] == "sell_car" for r in s.face_up[BENEFITS]
-        ) and "Kettering" not in self.up_names) and not any(
-            "swap" in o.tech for i, o in enumerate(s.companies) if i != p)
-        sv = self.sv = cfg.salesman_service
-        self.service = [rules.service_value(car, sv) for car in self.own]
+        self.static = pending[0] != rules.F_SELL and (
+            not rivals_act or not up.sell_benefit and not up.kettering) and not tech.rival_swaps
+        self.sv = cfg.salesman_service
         # A Packard marker pays the owner of the car sold, whoever placed it (K20).
-        self.packard = max([*s.packard, *(int(m[-1]) for o in s.companies for m in o.tech
-                                          if m.startswith("buyer+")),
-                            *([4] if "Packard" in self.up_names else [])], default=0)
-        self.buick = s.buick >= 0 or "buyer5" in c.tech or any(
-            "buyer5" in o.tech for o in s.companies)
-        self.face_up_investors = len(s.face_up[INVESTORS])
-        held = sum(len(o.investors) for o in s.companies) + self.face_up_investors
+        self.packard = max(max(s.packard, default=0), tech.packard, up.packard)
+        self.buick = s.buick >= 0 or tech.buick
+        held = sum(len(o.investors) for o in s.companies) + up.investors
         self.investors = min(cfg.investor_spaces, len(s.investor_track) + held)
-        self.tokens = sum(1 for car in self.own if car.invested) + len(c.investors)
+        self.tokens = market.invested + len(c.investors)
+
+    def picking(self, kinds: tuple[int, ...]) -> _Position:
+        """This position as if the company, to pick a tile here, had picked one showing the
+        action ``kinds`` (the planner's pick_bound): a copy with that turn in progress."""
+        other = object.__new__(_Position)
+        other.__dict__.update(self.__dict__)
+        other.in_turn = True
+        other.now, other.now_can, other.now_gain, other.now_move = _turn_now(
+            kinds, rules.F_ORDER, -1)
+        return other
+
+    def recruit_gain(self, turns_left: int) -> float:
+        """``optimistic_gain`` (the quick form) at the company's Recruit choice, weighing the
+        choice: the best of taking each face-up tile alone (the turns to come take none: the
+        bound of a choice whose turn is its last), taking 2 workers, or moving the car (K12).
+        """
+        t = max(0, turns_left)
+        if t > 1:  # later turns may recruit too: no tighter than the quick bound
+            return float(_Reach(self, t).total())
+        singles = _single_face_ups(self.cfg.players, self.s.face_up)
+        options = [_Reach(self, t, use=_TAKE_TILE, up=one) for one in singles]
+        options += [_Reach(self, t, use=use) for use in (_TAKE_WORKERS, _MOVE_CAR)]
+        return float(max(option.total() for option in options))
 
     def gain(self, turns_left: int, run_tiles: tuple[int, ...] | None, tight: bool) -> float:
         """``optimistic_gain`` of this position."""
@@ -694,18 +935,34 @@ class _Position:
                          for r in range(plan[rules.RECRUIT] + 1)))
 
 
+# How the turn in progress uses its Recruit action (K12): any way at once (an overstatement),
+# or one of: take a face-up tile, take 2 workers, move the car.
+_ANY_USE, _TAKE_TILE, _TAKE_WORKERS, _MOVE_CAR = -1, 0, 1, 2
+
+
 class _Reach:
     """What company ``p`` can at most reach within ``t`` turns of this round, the one in
     progress included (see ``optimistic_gain``), with ``drives`` of the turns to come moving
     the car and, when given, ``plan`` (per action kind) the tiles those turns take."""
 
     def __init__(self, pos: _Position, t: int, drives: int = -1,
-                 plan: tuple[int, ...] | None = None) -> None:
+                 plan: tuple[int, ...] | None = None, use: int = _ANY_USE,
+                 up: _FaceUp | None = None) -> None:
         self.pos = pos
         self.s, self.p, self.cfg, self.c = pos.s, pos.p, pos.cfg, pos.c
         full = t - 1 if pos.in_turn else t
         self.market_steps = t - 1 if pos.posted else t
-        now_can = pos.now_can
+        now_can, now_gain, self.now_move = pos.now_can, pos.now_gain, pos.now_move
+        if use != _ANY_USE:  # the Recruit action of the turn in progress is used as ``use``
+            now, taken = pos.now, (pos.up if up is None else up)
+            tile = use == _TAKE_TILE
+            now_can = tuple(x if k != rules.RECRUIT else int(tile)
+                            for k, x in enumerate(now_can))
+            # A benefit taken may itself bring workers or move the car (seed JP: Benefits).
+            now_gain = 1 if (rules.HIRE in now or use == _TAKE_WORKERS
+                             or tile and taken.workers) else 0
+            self.now_move = 1 if (rules.GRAND_PRIX in now or use == _MOVE_CAR
+                                  or tile and taken.moves) else 0
         # ``drives`` of the turns to come move the car (all of them when not given); the
         # others may research, build, hire and recruit. Attract comes with a move (K2).
         self.drives = full if drives < 0 else min(drives, full)
@@ -722,17 +979,20 @@ class _Reach:
             self.drives = can[rules.GRAND_PRIX] - now_can[rules.GRAND_PRIX] + drives
             other = max(0, full - self.drives)
         self.can = can
-        recruits = can[rules.RECRUIT]
-        self.up_effects = pos.up_effects if recruits else []
-        self.recruitable = pos.up_names if recruits else set()
+        # The face-up recruit tiles (or the one given) count only when a Recruit action can
+        # take one (K12).
+        self.up = up = (pos.up if up is None else up) if can[rules.RECRUIT] else _NO_FACE_UP
+        self.single = up is not pos.up and up is not _NO_FACE_UP  # the one tile taken
         # Research adds at most one level to a track per research action (K6).
         c, cfg = self.c, self.cfg
         self.body_level = min(cfg.research_max, c.body_track + can[rules.RESEARCH])
         self.engine_level = min(cfg.research_max, c.engine_track + can[rules.RESEARCH])
         self.own = pos.own
-        self.swaps = "swap" in c.tech or "Kettering" in self.recruitable
-        self.gains = other + pos.now_gain  # worker gains
+        self.swaps = "swap" in c.tech or up.kettering
+        self.gains = other + now_gain  # worker gains
         self.progress = -1
+        self.tiles = (-1, -1)  # best_tile of BODY and ENGINE, once worked out
+        self.buyer: bool | None = None  # can_take_buyer, once worked out
 
     def total(self) -> int:
         """The bound: achievements, white markers, the Grand Prix and the sales."""
@@ -740,16 +1000,13 @@ class _Reach:
 
     def engineer(self, name: str) -> bool:
         """Whether the company has, or can still recruit, the engineer ``name``."""
-        return name in self.pos.engineers or name in self.recruitable
+        return name in self.pos.engineers or name in self.up.names
 
     def achievements(self) -> int:
         """Every open achievement whose condition ``p`` can still meet (RULINGS K23)."""
-        s, c, cfg = self.s, self.c, self.cfg
+        c, cfg = self.c, self.cfg
         total = 0
-        for a, owner in zip(cfg.achievements, s.achievements, strict=True):
-            if owner >= 0:
-                continue
-            kind, need = a.kind, a.threshold
+        for kind, need, points in self.pos.open:
             if kind == "laps":
                 ok = rules.laps_of(cfg.circuit_length, self.max_progress()) >= need
             elif kind == "cars_placed":
@@ -761,50 +1018,51 @@ class _Reach:
             elif kind == "empty_supply":  # at most 3 workers gained per turn (K8, K12)
                 ok = c.supply <= 3 * self.gains
             elif kind == "engineers":
-                face_up = len(s.face_up[ENGINEERS])
-                ok = len(c.engineers) + min(self.can[rules.RECRUIT], face_up) >= need
+                ok = len(c.engineers) + min(self.can[rules.RECRUIT], self.up.engineers) >= need
             else:  # second_buyer: only a buyer the company places itself
                 ok = self.can_take_buyer()
-            total += a.points if ok else 0
+            total += points if ok else 0
         return total
 
     def best_tile(self, kind: int) -> int:
         """The best value of ``kind`` (BODY or ENGINE) the company can have in a workshop: its
         tiles, a new tile at its reachable research level (K7), the Engine 3 benefit, and with
         a Kettering swap (K20) the parts of its cars on the market; 0 when none."""
-        vals = list(self.pos.workshops[kind])
-        if kind == BODY and self.can[rules.BUILD_BODY]:
-            vals.append(self.body_level)
-        if kind == ENGINE:
-            if self.can[rules.BUILD_ENGINE]:
-                vals.append(self.engine_level)
-            vals += [e[1] for e in self.up_effects if e[0] == "engine_tile"]
-        if self.swaps:
-            vals += [car.body if kind == BODY else car.engine for car in self.own]
-        return max(vals, default=0)
+        if self.tiles[kind] < 0:
+            best = max(self.pos.workshops[kind], default=0)
+            if kind == BODY and self.can[rules.BUILD_BODY]:
+                best = max(best, self.body_level)
+            if kind == ENGINE:
+                if self.can[rules.BUILD_ENGINE]:
+                    best = max(best, self.engine_level)
+                if self.up.engine_tiles:  # highest first
+                    best = max(best, self.up.engine_tiles[0])
+            if self.swaps:
+                best = max(best, self.pos.market.parts[kind])
+            self.tiles = (best, self.tiles[1]) if kind == BODY else (self.tiles[0], best)
+        return self.tiles[kind]
 
     def car_value(self, kind: int, new_cars: int) -> int:
         """The best body or engine value one of its cars can show, technology markers
         included (Christie, Winton; K14)."""
-        c = self.c
-        name, engineer = ("body", "Christie") if kind == BODY else ("engine", "Winton")
-        marker = 2 if (f"{name}+2" in c.tech or engineer in self.recruitable) else (
-            1 if f"{name}+1" in c.tech else 0)
-        value = rules.body_value if kind == BODY else rules.engine_value
-        vals = [value(car) for car in self.own]
-        if new_cars or self.swaps:
-            vals.append(self.best_tile(kind) + marker)
-        return max(vals, default=-1)
+        shown = self.pos.market.shown[kind]
+        if not (new_cars or self.swaps):
+            return shown
+        engineer = "Christie" if kind == BODY else "Winton"
+        marker = 2 if engineer in self.up.names else self.pos.markers[kind]
+        return max(shown, self.best_tile(kind) + marker)
 
     def can_take_buyer(self) -> bool:
         """Attract with an empty active space (K9), the buyer swap (K19) or Buick (K21)."""
-        s = self.s
-        return (-1 in s.active and self.can[rules.ATTRACT] > 0 or self.can_swap()
-                or "buyer5" in self.c.tech or "Buick" in self.recruitable)
+        if self.buyer is None:
+            self.buyer = (-1 in self.s.active and self.can[rules.ATTRACT] > 0
+                          or self.can_swap() or "buyer5" in self.c.tech
+                          or "Buick" in self.up.names)
+        return self.buyer
 
     def can_swap(self) -> bool:
         """Whether the company can still exchange an active buyer (K19)."""
-        return -1 in self.pos.now or any(e[0] == "swap_buyer" for e in self.up_effects)
+        return -1 in self.pos.now or self.up.swap_buyer
 
     def whites(self) -> int:
         """White markers score only for a buyer the company takes itself (K9)."""
@@ -821,20 +1079,19 @@ class _Reach:
         return self.progress
 
     def _max_progress(self) -> int:
-        s, c, cfg = self.s, self.c, self.cfg
-        moves = self.drives + self.pos.now_move
+        s, c, cfg, up = self.s, self.c, self.cfg, self.up
+        moves = self.drives + self.now_move
         if not moves:
             return c.progress
         # A better racing engine comes from a build (K7) or the Engine 3 benefit, in a turn
         # that does not move: counted for every move, which may only overstate.
-        engine = max([c.race_engine] + [e[1] for e in self.up_effects
-                                        if e[0] == "engine_tile"])
+        engine = max(c.race_engine, up.engine_tiles[0]) if up.engine_tiles else c.race_engine
         if self.can[rules.BUILD_ENGINE]:
             engine = max(engine, self.engine_level)
         chevrolet = 1 if self.engineer("Chevrolet") else 0
         team = c.team + c.canteen + 3 * self.gains + 1  # + 1: the salesman
         full = sum(1 for need in self.pos.team_needs if team >= need)
-        recruit = max([3] + [e[1] + chevrolet for e in self.up_effects if e[0] == "move"])
+        recruit = max(3, up.moves[0] + chevrolet) if up.moves else 3
         steps = moves * max(engine + full + chevrolet, recruit)
         others = s.players - 1 + len(cfg.neutral_cars)
         drive = steps
@@ -848,67 +1105,82 @@ class _Reach:
     def race(self) -> int:
         """Grand Prix place and lap points (K22): cars ahead of the fastest reach stay ahead,
         as cars only move forward until the scoring."""
-        s, cfg = self.s, self.cfg
+        cfg = self.cfg
         best = self.max_progress()
-        ahead = sum(1 for i, o in enumerate(s.companies) if i != self.p and o.progress > best)
-        ahead += sum(1 for space in cfg.neutral_cars if space > best)
+        ahead = sum(1 for space in self.pos.others if space > best)
         place = cfg.place_points[ahead] if ahead < len(cfg.place_points) else 0
         return place + lap_points(cfg, rules.laps_of(cfg.circuit_length, best))
 
     def sales(self) -> int:
         """One sale per buyer, the best-paying buyers first, up to the cars (one new car per
         market step, K13) and investment tokens (K15, K16) the company can have."""
-        pos, s, c, can = self.pos, self.s, self.c, self.can
+        pos, s, c, can, up = self.pos, self.s, self.c, self.can, self.up
         # A new car uses a body and an engine tile from the workshops and some service (K13).
         bodies = len(pos.workshops[BODY]) + can[rules.BUILD_BODY]
         engines = len(pos.workshops[ENGINE]) + can[rules.BUILD_ENGINE] \
-            + min(can[rules.RECRUIT], sum(1 for e in self.up_effects if e[0] == "engine_tile"))
-        staff = c.canteen + pos.salesman + 3 * self.gains  # service for one car each
+            + min(can[rules.RECRUIT], len(up.engine_tiles))
+        workers = c.canteen + 3 * self.gains
+        staff = workers + pos.salesman  # service for one car each
         new_cars = min(self.market_steps, pos.free, len(s.chart), bodies, engines, staff)
         # Prices: its cars', and the chart's for a new car or a Kettering price swap (K20).
-        prices = [car.price for car in self.own] + (
-            list(s.chart) if new_cars or self.swaps else [])
+        prices = pos.market.prices + s.chart if new_cars or self.swaps else pos.market.prices
         if not prices:
             return 0
         top = max(prices)
-        service = list(pos.service)
+        service = pos.service
         if new_cars:
-            service.append(c.canteen + 3 * self.gains + pos.sv)
+            service += (workers + pos.sv,)
         if self.swaps:  # Kettering moves canteen workers onto a car (K20)
-            service += [x + c.canteen + 3 * self.gains for x in service]
+            service += tuple(x + workers for x in service)
         best = (self.car_value(BODY, new_cars), self.car_value(ENGINE, new_cars),
                 max(service, default=-1))  # indexed by BODY, ENGINE, SERVICE
         mult = 3 if self.engineer("Brayton") else 2
-        any_pref = self.can_swap()
         # The buyers in order (K14-K16): (preferences it may have, Packard bonus it may pay).
-        buyers: list[tuple[tuple[int, ...], int]] = []
-        for space, b in enumerate(s.active):
-            prefs: tuple[int, ...] = _PREFS if b < 0 or any_pref else (b,)
-            buyers.append((prefs, s.packard[space] or pos.packard))
-        if pos.buick or "Buick" in self.recruitable:
-            buyers.append((_PREFS, 0))
+        buyers = _buyers(s.active, s.packard, pos.packard, self.can_swap(),
+                         pos.buick or "Buick" in up.names)
         units = len(self.own) + new_cars + pos.tokens
-        sold = _sold(tuple(buyers), s.market, self.p, pos.sv, tuple(prices), pos.static,
-                     best, mult, units, pos.investors)
+        recruits = can[rules.RECRUIT]
+        if self.single:  # the Recruit action takes this tile: an investor's token (K15)
+            units += up.investors
+        sold = _sold(buyers, pos.market, prices, pos.static, best, mult, units,
+                     pos.investors)
+        if not recruits:
+            return sold + pos.selling
+        if self.single:  # or the Sell benefit (K18)
+            return sold + pos.selling + sum(up.sells)
         # Each Recruit action takes one tile (K12): a face-up investor's token (one more sale,
         # worth at most the best-paying buyer) or a Sell benefit (K18), not both.
         most = top * mult + max([bonus for _, bonus in buyers], default=0)
-        extra = [most] * pos.face_up_investors if new_cars or self.own else []
-        extra += [e[1] for e in self.up_effects if e[0] == "sell_car"]
-        return sold + pos.selling + sum(sorted(extra, reverse=True)[:can[rules.RECRUIT]])
+        extra = [most] * up.investors if new_cars or self.own else []
+        extra += up.sells
+        return sold + pos.selling + sum(sorted(extra, reverse=True)[:recruits])
+
+
+@lru_cache(maxsize=4096)
+def _buyers(active: tuple[int, ...], packard: tuple[int, ...], any_packard: int,
+            any_pref: bool, extra: bool) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The buyers in order (K14-K16), each as the preferences it may have (all of them for an
+    empty space or when a swap can change it, K19) and the Packard bonus it may pay (its
+    space's marker, else the best marker that may still be placed, K20); ``extra``: Buick's
+    buyer last (K21)."""
+    buyers = [(_PREFS if b < 0 or any_pref else (b,), packard[space] or any_packard)
+              for space, b in enumerate(active)]
+    if extra:
+        buyers.append((_PREFS, 0))
+    return tuple(buyers)
 
 
 @lru_cache(maxsize=1 << 16)
-def _sold(buyers: tuple[tuple[tuple[int, ...], int], ...], market: tuple[Car | None, ...],
-          p: int, sv: int, prices: tuple[int, ...], static: bool, best: tuple[int, int, int],
-          mult: int, units: int, investors: int) -> int:
-    """The most ``p`` can earn from the buyers (in order: the preferences each may have and
-    the Packard bonus it may pay) and the investors, with ``units`` cars and investment tokens
-    at ``prices``, its best body, engine and service values ``best``, and the rival cars of
-    ``market`` still there, one fewer per earlier buyer, when ``static`` (see _Reach.sales).
+def _sold(buyers: tuple[tuple[tuple[int, ...], int], ...], market: _Market,
+          prices: tuple[int, ...], static: bool, best: tuple[int, int, int], mult: int,
+          units: int, investors: int) -> int:
+    """The most the company can earn from the buyers (in order: the preferences each may have
+    and the Packard bonus it may pay) and the investors, with ``units`` cars and investment
+    tokens at ``prices``, its best body, engine and service values ``best``, and the rival cars
+    of ``market`` still there, one fewer per earlier buyer, when ``static`` (see _Reach.sales).
     Cached: sibling positions of a search mostly share their market and buyers."""
     top = max(prices)
-    cheap, rival = _rival_cars(market, p, sv)
+    cheap, rival = market.cheap, market.rival
 
     def pays(pref: int, earlier: int) -> int:
         """The most a buyer of ``pref`` can pay for one of ``p``'s cars when ``earlier``
@@ -938,19 +1210,6 @@ def _sold(buyers: tuple[tuple[tuple[int, ...], int], ...], market: tuple[Car | N
         earned = step
     # Investors buy last (K16), at most the highest price each.
     return max(v + top * min(investors, units - k) for k, v in enumerate(earned) if v >= 0)
-
-
-@lru_cache(maxsize=65536)
-def _rival_cars(market: tuple[Car | None, ...], p: int, sv: int
-                ) -> tuple[list[int], dict[int, list[int]]]:
-    """The rival cars on the market: their prices from the lowest, and their body, engine and
-    service values from the highest (cached: many positions share a market)."""
-    rivals = [car for car in market if car is not None and car.owner != p]
-    cheap = sorted(car.price for car in rivals)
-    values = {BODY: rules.body_value, ENGINE: rules.engine_value,
-              SERVICE: lambda car: rules.service_value(car, sv)}
-    return cheap, {pref: sorted((f(car) for car in rivals), reverse=True)
-                   for pref, f in values.items()}
 
 
 # --- the public entry point ---------------------------------------------------------------
@@ -1087,8 +1346,23 @@ def replay_value(state: State, company: int, result: Plan) -> float:
     raise PlannerError("the principal variation stops before the horizon (at chance)")
 
 
+def clear_caches() -> None:
+    """Empty the memo tables the planner and the tempo graph keep between solves (bound parts
+    of positions already met, sales values, longest tempo paths), so a timed solve starts as
+    cold as in a fresh process (benchmarks/bench_solvers.py)."""
+    from solvers import tempo
+
+    for cached in (_maximal_tiles, _turn_plans, _face_up_parts, _single_face_ups, _names_of,
+                   _turn_now,
+                   _market_parts, _workshops_of, _team_needs, _open_achievements, _white_sum,
+                   _tech_parts,
+                   _buyers, _sold):
+        cached.cache_clear()
+    tempo.clear_caches()
+
+
 __all__ = [
     "Alternative", "Horizon", "KraftwagenError", "OBJECTIVES", "Plan", "PlannerConfig",
-    "PlannerError", "RIVAL_MODELS", "greedy_choice", "optimistic_gain", "plan",
+    "PlannerError", "RIVAL_MODELS", "clear_caches", "greedy_choice", "optimistic_gain", "plan",
     "principal_variation", "replay_value", "PickTile",
 ]

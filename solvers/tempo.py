@@ -111,10 +111,14 @@ def run_length(state: State, company: int) -> int:
     company's turn (RULINGS K1): at the tail of the chain it keeps the turn by picking any tile
     before the next marker, and each such pick leaves one tile fewer there; so a run lasts at
     most one turn more than the tiles between it and the next marker."""
-    cfg = state.cfg
-    n = len(cfg.tiles)
-    chain = chain_of(state)
-    current = 1 if state.picked >= 0 else 0  # a turn in progress, its tile already moved
+    return run_length_of(chain_of(state), state.players, company, state.picked >= 0)
+
+
+def run_length_of(chain: tuple[int, ...], players: int, company: int, in_turn: bool) -> int:
+    """``run_length`` from the chain as it will stand for the next pick, ``in_turn`` when a
+    turn is in progress (its tile already moved)."""
+    n = len(config_for(players).tiles)
+    current = 1 if in_turn else 0
     if chain[0] != n + company:
         return current
     tiles = next(i for i, x in enumerate(chain[1:]) if x >= n)
@@ -124,8 +128,12 @@ def run_length(state: State, company: int) -> int:
 def run_tiles(state: State, company: int) -> tuple[int, ...]:
     """The tiles ``company`` can take while keeping the turn: those between its marker and
     the next (RULINGS K1); none when it is not at the tail."""
-    n = len(state.cfg.tiles)
-    chain = chain_of(state)
+    return run_tiles_of(chain_of(state), state.players, company)
+
+
+def run_tiles_of(chain: tuple[int, ...], players: int, company: int) -> tuple[int, ...]:
+    """``run_tiles`` from the chain as it will stand for the next pick."""
+    n = len(config_for(players).tiles)
     if chain[0] != n + company:
         return ()
     return tuple(itertools.takewhile(lambda x: x < n, chain[1:]))
@@ -138,11 +146,16 @@ def own_turns_within(state: State, company: int, picks: int) -> int:
     ``company`` picks); beyond that, the exact count for 3 plus one per further pick. Used as an
     admissible bound.
     """
+    return own_turns_from(chain_of(state), state.players, company, picks)
+
+
+def own_turns_from(chain: tuple[int, ...], players: int, company: int, picks: int) -> int:
+    """``own_turns_within`` from the chain as it will stand for the next pick."""
     if picks <= 0:
         return 0
     if picks > 3:
-        return own_turns_within(state, company, 3) + picks - 3
-    return _most_own_turns(chain_of(state), state.players, company, picks)
+        return _most_own_turns(chain, players, company, 3) + picks - 3
+    return _most_own_turns(chain, players, company, picks)
 
 
 @lru_cache(maxsize=1 << 18)
@@ -163,3 +176,9 @@ def _most_own_turns(chain: tuple[int, ...], players: int, company: int, picks: i
             if best == picks - 1:  # every later pick is ours: no path does better
                 break
     return mine + best
+
+
+def clear_caches() -> None:
+    """Empty the tempo graph's memo tables (graphs, turns in a row, longest paths)."""
+    for cached in (chain_graph, _in_a_row, _most_own_turns):
+        cached.cache_clear()

@@ -638,3 +638,109 @@ def test_every_bound_a_child_is_searched_with_is_at_least_the_value_found_there(
     planner.plan(s, config=PlannerConfig(rivals=rivals, max_turns=1))
     assert seen
     assert all(value <= ub for ub, value in seen)
+
+
+# --- 8. bounds worked out without playing the choice ----------------------------------------------
+@pytest.mark.parametrize("case", [SMALL[0], SMALL[3], SMALL[5], SMALL[8]], ids=case_id)
+def test_a_picks_bound_from_the_position_is_never_below_any_gain_after_that_pick(
+        case: tuple[int, int, int, str]) -> None:
+    """``pick_bound`` bounds a tile pick before it is played (the turn may do every action of
+    the tile, K2; our turns are counted on the chain after the pick, K1): every line of play
+    after the pick, all companies choosing freely, gains at most that. The tiles' bounds are
+    not all alike (the bound weighs the tile) and none is looser than the position's own."""
+    players, seed, steps, _ = case
+    root = _search_root(at_choose_tile(players, seed, steps))
+    p = root.current_player
+    search = planner._Search(root, p, PlannerConfig(rivals="greedy", max_turns=1))
+    bounds = []
+    for aid in root.legal:
+        bound = search.pick_bound(root, ACTIONS[aid], 0, 0, planner._Picks())
+        child, _, turns = search.expand(root, aid, 0, 0)
+        lines = max_gain_lines(child, p, 1 - turns)  # the cut counts turns from the root
+        assert lines
+        assert max(gain for gain, _ in lines) <= bound
+        bounds.append(bound)
+    assert len(set(bounds)) > 1
+
+
+def at_recruit(players: int, seed: int, steps: int, *names: str) -> State:
+    """A seeded ``choose_tile`` position (with the named recruit tiles put face up) played on
+    by the deciding company to its own Recruit choice: the first tile with Recruit it can
+    pick, its Recruit action chosen first."""
+    s = at_choose_tile(players, seed, steps)
+    if names:
+        face_up(s, *names)
+    p = s.current_player
+    frontier = [s]
+    for _ in range(4):
+        nxt = []
+        for t in frontier:
+            for aid in t.legal:
+                c = t.child(aid)
+                if c.current_player == p and c.round == s.round:
+                    if c.decision() == "recruit":
+                        return c
+                    if c.decision() != "choose_tile":
+                        nxt.append(c)
+        frontier = nxt
+    raise AssertionError("no Recruit choice within the turn")
+
+
+@pytest.mark.parametrize("case, names", [
+    ((2, 10, 221), ()), ((3, 2, 89), ()), ((4, 0, 84), ()), ((2, 0, 60), ("Move5", "Durant")),
+    ((3, 12, 72), ("Workers3", "Brayton")), ((2, 42, 230), ("Sell7", "Buick")),
+], ids=lambda x: "-".join(map(str, x)))
+def test_the_recruit_choices_bound_is_never_below_any_gain_of_the_round(
+        case: tuple[int, int, int], names: tuple[str, ...]) -> None:
+    """At our Recruit choice the action takes one face-up tile, or 2 workers, or moves the car
+    (K12): ``recruit_gain`` weighs the choice (a benefit taken still moves the car or brings
+    workers), and every line of play from there gains at most that."""
+    s = at_recruit(*case, *names)
+    p = s.current_player
+    pos = planner._Position(s, p)
+    lines = max_gain_lines(s, p, 1)
+    assert lines
+    for gain, mine in lines:
+        assert gain <= pos.recruit_gain(mine), (gain, mine)
+
+
+def test_at_the_recruit_choice_of_keep_the_turn_the_bound_is_the_best_gain_exactly() -> None:
+    """The puzzle ``keep_the_turn`` after Green picks Recruit: taking the investor Durant gives
+    an investment token, one more car to sell to the buyers in order (K15), and that is the
+    best gain of every line of play. The Recruit choice's bound reaches it exactly, where the
+    quick bound, which lets the one action take every face-up tile at once, is looser."""
+    from solvers.puzzles import load_puzzles
+
+    puzzle = next(p for p in load_puzzles() if p.name == "keep_the_turn")
+    s = _search_root(puzzle.state())
+    p = s.current_player
+    s = s.child(s.resolve("pick Recruit"))
+    assert s.decision() == "recruit" and s.current_player == p
+    lines = max_gain_lines(s, p, 1)
+    best = max(gain for gain, _ in lines)
+    pos = planner._Position(s, p)
+    assert all(gain <= pos.recruit_gain(mine) for gain, mine in lines)
+    assert pos.recruit_gain(1) == best < pos.gain(1, None, tight=False)
+
+
+@pytest.mark.parametrize("case", [SMALL[3], SMALL[7], SMALL[8], SMALL[10]], ids=case_id)
+def test_a_fail_low_result_is_never_below_the_true_value(case: tuple[int, int, int, str]) -> None:
+    """Searched with alpha above a position's value, the search may say only "at most u";
+    u must still be at least the value (fail-soft), the bounds of the children it never
+    searched included, or a transposition met later with a lower alpha would be misjudged."""
+    players, seed, steps, rivals = case
+    s = at_choose_tile(players, seed, steps)
+    cfg = PlannerConfig(rivals=rivals, max_turns=1)
+    exact = _table(planner.plan(s, config=plain(cfg)))
+    root = _search_root(s)
+    p = root.current_player
+    for aid in root.legal:
+        value = exact[str(ACTIONS[aid])]
+        for alpha in (value + 0.5, value + 3):
+            search = planner._Search(root, p, cfg)
+            child, ours, turns = search.expand(root, aid, 0, 0)
+            node = search.search(child, ours, turns, 0, alpha, planner.INF)
+            if node.flag == planner.EXACT:  # a line with no choice of ours is exact anyway
+                assert node.vec[p] == value
+            else:
+                assert node.flag == planner.UPPER and value <= node.vec[p] <= alpha, (aid, alpha)
