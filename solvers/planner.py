@@ -373,8 +373,8 @@ class _Search:
         found is never weighed. No child is worth more than its parent, so once the best value
         found meets this node's own bound ``ub`` no other child is searched, and each child is
         searched with a bound no higher than ``ub``. At a tile pick, a tile whose bound worked
-        out from this position (``pick_bound``) already falls to ``alpha`` is not even played:
-        most are, and tiles alike in actions and tempo share that bound."""
+        out from this position (``pick_bound``) already falls to ``alpha`` is not even played
+        (most are)."""
         p = self.p
         a0, b0 = alpha, beta
         rest = -INF  # the highest bound of a child never searched
@@ -431,11 +431,11 @@ class _Search:
         (K2; the actions the rules carry out at once, or skip, only do less), and our turns to
         come are counted from the chain after the pick (K1), as ``turns_left`` counts them
         after it; at most one more turn may have begun, which is why the caller needs
-        ``turns`` below the max_turns cut. Picks alike in the tile's actions and in our turns
-        share the bound (``known``)."""
+        ``turns`` below the max_turns cut. The picks of one decision share the position's own
+        parts of the bound (``known``)."""
         from solvers.tempo import after_pick, own_turns_from, run_length_of, run_tiles_of
 
-        if not isinstance(action, PickTile):  # pragma: no cover - a tile pick offers tiles
+        if not isinstance(action, PickTile):  # a free action (K5): bounded once played
             return INF
         p, players = self.p, s.players
         chain = after_pick(s.chain, action.tile, len(s.cfg.tiles))

@@ -17,13 +17,16 @@ from pathlib import Path
 import pytest
 
 import kwcore
+from kwcore.actions import ACTIONS, PickTile
 from kwcore.bots import Bot, GreedyBot, evaluate
 from positions import assert_one_error_line
 from solvers import bots as bots_module
 from solvers import tournament
 from solvers.bots import (
     BOTS,
+    DEFAULT_TILE_CANDIDATES,
     MARKET_BOOST,
+    TILE_BOOST,
     BotError,
     PlannerBot,
     canonical,
@@ -129,15 +132,89 @@ def _spy_on_plan(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return budgets
 
 
-def test_the_planner_bot_leaves_the_tile_choice_to_greedy_without_a_search(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    budgets = _spy_on_plan(monkeypatch)
-    state = _decision_point(seed=6, skip=20)
+def _tile_choice(seed: int = 6, skip: int = 20) -> kwcore.State:
+    """A 2-company position where the company to play picks a tile among several."""
+    state = _decision_point(seed=seed, skip=skip)
     while state.decision() != "choose_tile" or len(state.legal_action_ids()) < 2:
         state.apply(GreedyBot(3).choose(state))
-    bot = PlannerBot(seed=9, nodes=100_000)  # a budget that would finish the search
+    return state
+
+
+def test_the_planner_bot_searches_the_rest_of_the_turn_after_each_candidate_tile(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    budgets = _spy_on_plan(monkeypatch)
+    state = _tile_choice()
+    p = state.current_player
+    bot = PlannerBot(seed=9, nodes=2_000)  # a budget that finishes every search here
+    chosen = bot.choose(state)
+    # The candidates, worked out independently: the greedy evaluation's best tiles (and the
+    # greedy bot's own pick), each searched once with TILE_BOOST times the budget.
+    picks = [aid for aid in state.legal_action_ids() if isinstance(ACTIONS[aid], PickTile)]
+    rated = sorted(picks, key=lambda aid: -evaluate(state.child(aid), p))
+    candidates = set(rated[:DEFAULT_TILE_CANDIDATES]) | {GreedyBot(9).choose(state)}
+    assert budgets == [2_000 * TILE_BOOST] * len(candidates)
+    assert (bot.planned, bot.fallbacks, bot.tile_searches) == (1, 0, len(candidates))
+    # Each candidate scored as the best first decision after it: searched margin plus the
+    # blended greedy evaluation; the bot's tile has the top score.
+    scores = {}
+    for aid in candidates:
+        child = state.child(aid)
+        result = plan(child, p, bot.tile_config)
+        assert not result.stopped
+        scores[aid] = max((a.value + bot.blend * evaluate(
+            child.child(child.resolve(a.action)), p) for a in result.alternatives),
+            default=result.value + bot.blend * evaluate(child, p))  # the turn ended at once
+    assert chosen in candidates
+    assert scores[chosen] == pytest.approx(max(scores.values()))
+
+
+def test_the_tile_search_changes_some_tile_choices_of_a_game() -> None:
+    # Along a greedy game, the searched tile differs from the greedy bot's at some choices:
+    # the search is not a costly way of agreeing with the greedy evaluation.
+    state = _tile_choice(seed=6, skip=0)
+    differ = searched = 0
+    for _ in range(12):
+        bot = PlannerBot(seed=9, nodes=300)
+        chosen = bot.choose(state)
+        if bot.planned:
+            searched += 1
+            differ += chosen != GreedyBot(9).choose(state)
+        state.apply(GreedyBot(3).choose(state))
+        while state.decision() != "choose_tile" or len(state.legal_action_ids()) < 2:
+            state.apply(GreedyBot(3).choose(state))
+    assert searched >= 4 and differ >= 1
+
+
+def test_the_planner_bot_without_tile_candidates_leaves_the_tile_choice_to_greedy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    budgets = _spy_on_plan(monkeypatch)
+    state = _tile_choice()
+    bot = PlannerBot(seed=9, nodes=100_000, tile_candidates=0)
     assert bot.choose(state) == GreedyBot(9).choose(state)
     assert budgets == [] and (bot.planned, bot.fallbacks) == (0, 1)
+
+
+def test_the_tile_choice_falls_back_to_greedy_when_a_tile_search_stops(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    budgets = _spy_on_plan(monkeypatch)
+    state = _tile_choice()
+    bot = PlannerBot(seed=9, nodes=1)  # 7 nodes per tile: no search finishes
+    assert bot.choose(state) == GreedyBot(9).choose(state)
+    assert budgets == [TILE_BOOST] and (bot.planned, bot.fallbacks) == (0, 1)
+    assert bot.line == {}
+
+
+@pytest.mark.parametrize("candidates", [-1, 1.5, True, "3"])
+def test_bad_planner_tile_candidates_are_a_bot_error(candidates: object) -> None:
+    with pytest.raises(BotError, match="tile candidates must be a whole number >= 0"):
+        PlannerBot(seed=0, tile_candidates=candidates)  # type: ignore[arg-type]
+
+
+def test_a_seeded_planner_game_replays_exactly_with_legal_moves_only() -> None:
+    spec = schedule(["planner:40", "greedy"], 2, seed=5)[1]
+    first, again = play_one(spec), play_one(spec)  # play_one checks every choice is legal
+    assert first == again
+    assert first.decisions > 100
 
 
 def test_the_planner_bot_searches_the_market_step_with_a_boosted_budget(
