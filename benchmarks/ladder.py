@@ -9,7 +9,8 @@ Each match is a ``solvers.tournament`` tournament between two bots: seeded games
 on the same setup, seats swapped, so both bots meet the same deals from both seats. For every
 match the table gives the wins of each bot, shared wins (RULINGS K24), the first bot's win rate
 with a 95% Wilson interval, a two-sided binomial test of its wins against its rival's (shared wins
-left out; scipy.stats), and the mean score margin with a 95% t interval over the games. A margin
+and games abandoned at the tournament's decision cap left out; scipy.stats), and the mean score
+margin with a 95% t interval over the games. A margin
 is called significant when p < 0.05. The bots' budgets are the registry defaults
 (``solvers.bots``; the planner: 300 nodes, 3,000 at the market step, 2,100 after each candidate
 tile at the tile choice) unless a spec sets them;
@@ -66,7 +67,8 @@ def match_row(result: TournamentResult, seconds: float) -> dict[str, Any]:
     low, high = (stats.t.interval(0.95, len(margins) - 1, loc=mean, scale=sem)
                  if sem > 0 else (mean, mean))
     return {"match": f"{a} vs {b}", "games": len(result.games), "wins": first.wins,
-            "losses": second.wins, "shared": first.shared, "win_rate": first.win_rate,
+            "losses": second.wins, "shared": first.shared, "abandoned": result.abandoned,
+            "win_rate": first.win_rate,
             "win_ci": first.win_ci, "p": float(p), "margin": mean,
             "margin_ci": (float(low), float(high)), "significant": bool(p < SIGNIFICANCE),
             "mean_scores": (first.mean_score, second.mean_score), "seconds": seconds,
@@ -75,11 +77,12 @@ def match_row(result: TournamentResult, seconds: float) -> dict[str, Any]:
 
 def markdown(rows: list[dict[str, Any]]) -> list[str]:
     """The rows as a Markdown table."""
-    lines = ["| match | games | wins-losses (shared) | win rate (95% CI) | p | mean score margin "
-             "(95% CI) | s/game |", "|---|---|---|---|---|---|---|"]
+    lines = ["| match | games | wins-losses (shared, abandoned) | win rate (95% CI) | p | mean "
+             "score margin (95% CI) | s/game |", "|---|---|---|---|---|---|---|"]
     for r in rows:
         sig = "" if r["significant"] else " (n.s.)"
-        lines.append(f"| {r['match']} | {r['games']} | {r['wins']}-{r['losses']} ({r['shared']})"
+        lines.append(f"| {r['match']} | {r['games']} | {r['wins']}-{r['losses']} ({r['shared']}, "
+                     f"{r['abandoned']})"
                      f" | {r['win_rate']:.0%} ({r['win_ci'][0]:.0%}-{r['win_ci'][1]:.0%}) | "
                      f"{_p(r['p'])}{sig} | {r['margin']:+.1f} ({r['margin_ci'][0]:+.1f} to "
                      f"{r['margin_ci'][1]:+.1f}) | {r['seconds_per_game']:.1f} |")
@@ -113,8 +116,8 @@ def main() -> None:
     print("\n".join(markdown(rows)))
     if not args.markdown:
         print("\np: two-sided binomial test of the first bot's wins against its rival's, shared "
-              f"wins left out; n.s. = not significant at {SIGNIFICANCE}. Seats swapped on the "
-              f"same setups; tournament seed {args.seed}.")
+              f"and abandoned games left out; n.s. = not significant at {SIGNIFICANCE}. Seats "
+              f"swapped on the same setups; tournament seed {args.seed}.")
 
 
 if __name__ == "__main__":

@@ -32,6 +32,13 @@ if TYPE_CHECKING:
 CONFIDENCE = 0.95
 DASK_TIMEOUT = "10s"  # how long to wait for a Dask scheduler before giving up
 _SEED_RANGE = 2**31
+# The rules set no bound on a round: it ends only when the market marker runs out or the market
+# fills (RULINGS K3, K4), and nothing forces a company to take a tile with Attract buyer or to
+# place a car. Two bots can avoid both for ever (seen in planner against greedy). A game still
+# going after this many decisions is abandoned: nobody wins it, its scores are those reached. A
+# game usually takes about 230 decisions; random play never needed more than 443 in 1,500 games.
+MAX_DECISIONS = 2000
+ABANDONED = "abandoned after the decision cap"
 
 
 class TournamentError(ValueError):
@@ -93,10 +100,16 @@ class TournamentResult:
         """Games that ended in a shared win (RULINGS K24)."""
         return sum(1 for g in self.games if len(g.winners) > 1)
 
+    @property
+    def abandoned(self) -> int:
+        """Games abandoned after MAX_DECISIONS decisions (nobody won them)."""
+        return sum(1 for g in self.games if g.reason == ABANDONED)
+
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain JSON-ready data."""
         return {"bots": list(self.bots), "players": self.players, "seed": self.seed,
                 "games": len(self.games), "shared_games": self.shared_games,
+                "abandoned": self.abandoned,
                 "stats": [asdict(s) for s in self.stats],
                 "results": [asdict(g) for g in self.games]}
 
@@ -140,6 +153,11 @@ def play_one(spec: GameSpec) -> GameResult:
     state = new_game(len(bots), spec.setup_seed)
     decisions = 0
     while not state.is_terminal():
+        if decisions >= MAX_DECISIONS:  # see MAX_DECISIONS: nobody wins
+            return GameResult(spec.index, spec.setup_seed, spec.lineup,
+                              tuple(c.reputation for c in state.companies),
+                              tuple(tuple(c.score_parts) for c in state.companies), (),
+                              ABANDONED, decisions)
         aid = bots[state.current_player].choose(state)
         if aid not in state.legal_action_ids():  # a faulty bot must not corrupt the game
             raise TournamentError(f"bot {spec.lineup[state.current_player]!r} chose action "
@@ -286,7 +304,8 @@ def report_lines(result: TournamentResult) -> list[str]:
                      f"{s.shared:>6} {score:>22} {parts}")
     broken = sum(1 for g in result.games if g.reason == "tie broken by engineers")
     lines += ["", f"shared wins (RULINGS K24): {result.shared_games} of {n} games; ties broken "
-                  f"by engineers: {broken}; p: binomial test of the wins against 1/{p}"]
+                  f"by engineers: {broken}; abandoned after {MAX_DECISIONS:,} decisions (nobody "
+                  f"wins): {result.abandoned}; p: binomial test of the wins against 1/{p}"]
     return lines
 
 
@@ -320,5 +339,6 @@ def plot(result: TournamentResult) -> Figure:
     return fig
 
 
-__all__ = ["BotStats", "GameResult", "GameSpec", "TournamentError", "TournamentResult",
-           "bot_stats", "play_one", "plot", "report_lines", "run_tournament", "schedule"]
+__all__ = ["ABANDONED", "MAX_DECISIONS", "BotStats", "GameResult", "GameSpec", "TournamentError",
+           "TournamentResult", "bot_stats", "play_one", "plot", "report_lines", "run_tournament",
+           "schedule"]

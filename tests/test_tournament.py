@@ -444,3 +444,24 @@ def test_a_bot_choosing_an_illegal_action_stops_the_tournament_with_a_clear_erro
     monkeypatch.setitem(BOTS, "cheat", (lambda seed, _: _Cheat(), None, ""))
     with pytest.raises(TournamentError, match="bot 'cheat' chose action .* not legal"):
         run_tournament(["cheat", "random"], 2, progress=False)
+
+
+def test_a_game_past_the_decision_cap_is_abandoned_with_no_winner_and_reported(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing in the rules ends a round that nobody ends (RULINGS K3, K4), so a tournament
+    game stops at ``MAX_DECISIONS``: nobody wins it, its scores are those reached, and the
+    report counts it; the other games are untouched."""
+    spec = schedule(["greedy", "random"], 2, seed=3)[0]
+    full = play_one(spec)
+    assert full.reason != tournament.ABANDONED and full.winners
+    monkeypatch.setattr(tournament, "MAX_DECISIONS", full.decisions - 1)
+    cut = play_one(spec)
+    assert cut.reason == tournament.ABANDONED and cut.winners == ()
+    assert cut.decisions == full.decisions - 1
+    assert sum(cut.scores) <= sum(full.scores)
+    stats = tournament.bot_stats([cut], "greedy")
+    assert stats.wins == 0 and stats.shared == 0
+    result = tournament.TournamentResult(("greedy", "random"), 2, 3, (cut, full),
+                                         (stats, tournament.bot_stats([cut, full], "random")))
+    assert result.abandoned == 1 and result.to_dict()["abandoned"] == 1
+    assert "(nobody wins): 1;" in " ".join(tournament.report_lines(result))
