@@ -157,6 +157,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="the tempo puzzles to run (default: all); skips the pricing tables")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    tempo_names = [p.name for p in load_puzzles() if p.kind == "tempo"]
+    unknown = [name for name in args.only or [] if name not in tempo_names]
+    if unknown:
+        ap.error(f"no tempo puzzle named {', '.join(unknown)} (known: {', '.join(tempo_names)})")
     # Warm-up (imports, the tempo graph and rule caches), so the first row is not charged.
     pricing.solve(next(p for p in load_puzzles() if p.kind == "pricing").state())
     first = next(p for p in load_puzzles() if p.kind == "tempo")

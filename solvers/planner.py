@@ -698,7 +698,6 @@ class _FaceUp(NamedTuple):
     sells: tuple[int, ...]  # the Sell benefits' values, highest first (K18)
     swap_buyer: bool  # a buyer swap benefit (K19)
     engineers: int  # face-up engineer tiles
-    workers: bool  # a workers benefit
 
 
 @lru_cache(maxsize=4096)
@@ -718,11 +717,11 @@ def _face_up_parts(players: int, face_up: tuple[tuple[int, ...], ...]) -> _FaceU
                    "Kettering" in names, 4 if "Packard" in names else 0,
                    len(face_up[INVESTORS]), values("engine_tile"), values("move"),
                    values("sell_car"), any(k == "swap_buyer" for k, _ in effects),
-                   len(face_up[ENGINEERS]), any(k == "workers" for k, _ in effects))
+                   len(face_up[ENGINEERS]))
 
 
 #: No recruit tile within reach (a bound without Recruit actions).
-_NO_FACE_UP = _FaceUp(frozenset(), (), False, False, 0, 0, (), (), (), False, 0, False)
+_NO_FACE_UP = _FaceUp(frozenset(), (), False, False, 0, 0, (), (), (), False, 0)
 
 
 @lru_cache(maxsize=4096)
@@ -958,9 +957,9 @@ class _Reach:
             tile = use == _TAKE_TILE
             now_can = tuple(x if k != rules.RECRUIT else int(tile)
                             for k, x in enumerate(now_can))
-            # A benefit taken may itself bring workers or move the car (seed JP: Benefits).
-            now_gain = 1 if (rules.HIRE in now or use == _TAKE_WORKERS
-                             or tile and taken.workers) else 0
+            # A Move benefit taken moves the car 5 (seed JP: Benefits). (A Workers benefit's 3
+            # workers are the most one turn's gain counts, as for the 2 workers option.)
+            now_gain = 1 if rules.HIRE in now or use == _TAKE_WORKERS else 0
             self.now_move = 1 if (rules.GRAND_PRIX in now or use == _MOVE_CAR
                                   or tile and taken.moves) else 0
         # ``drives`` of the turns to come move the car (all of them when not given); the

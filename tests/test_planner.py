@@ -693,8 +693,8 @@ def at_recruit(players: int, seed: int, steps: int, *names: str) -> State:
 def test_the_recruit_choices_bound_is_never_below_any_gain_of_the_round(
         case: tuple[int, int, int], names: tuple[str, ...]) -> None:
     """At our Recruit choice the action takes one face-up tile, or 2 workers, or moves the car
-    (K12): ``recruit_gain`` weighs the choice (a benefit taken still moves the car or brings
-    workers), and every line of play from there gains at most that."""
+    (K12): ``recruit_gain`` weighs the choice (a Move benefit taken still moves the car), and
+    every line of play from there gains at most that."""
     s = at_recruit(*case, *names)
     p = s.current_player
     pos = planner._Position(s, p)
@@ -744,3 +744,24 @@ def test_a_fail_low_result_is_never_below_the_true_value(case: tuple[int, int, i
                 assert node.vec[p] == value
             else:
                 assert node.flag == planner.UPPER and value <= node.vec[p] <= alpha, (aid, alpha)
+
+
+def test_the_recruit_choices_bound_counts_the_move_a_move_benefit_makes() -> None:
+    """Move5 taken by the Recruit action moves the car 5 spaces (seed JP: Benefits; K12), more
+    than the Recruit move's 3: Green (racing engine 1, nobody to put in its team) at space 1,
+    Blue at 8. The bound of taking Move5 must count that move, or it falls below the gain of
+    the line that takes it."""
+    s = fresh(2)
+    face_up(s, "Move5", "Sell7")
+    green, blue = co(s, "Green"), co(s, "Blue")
+    workers(s, "Green", canteen=0)
+    s.companies[green].race_engine = 1
+    s.companies[green].progress = 1
+    s.companies[blue].progress = 8
+    set_chain(s, ["Green", "Recruit", "Blue"])
+    s.apply("pick Recruit")
+    assert s.decision() == "recruit"
+    pos = planner._Position(s, green)
+    lines = max_gain_lines(s, green, 0)
+    assert all(gain <= pos.recruit_gain(mine) for gain, mine in lines)
+    assert max(gain for gain, _ in lines) == 7
