@@ -15,10 +15,11 @@ import ipywidgets as w
 from kwcore.state import State
 from kwcore.svg import board_svg
 
-# The board SVG is drawn 1000 px wide with a viewBox: let it shrink to the widget's width.
-# (ipywidgets wraps the HTML in a shrink-to-fit flex box, which must be widened first.)
+# The board SVG has a viewBox: it takes the widget's whole width, so on a wide notebook its
+# text grows with it (issue 12: at least 11 px at a 1400 px window). ipywidgets wraps the HTML
+# in a shrink-to-fit flex box, which must be widened first.
 _FIT = ("<style>.kw-board .widget-html-content {display: block; width: 100%;} "
-        ".kw-board svg {width: 100%; height: auto; max-width: 1000px;}</style>")
+        ".kw-board svg {display: block; width: 100%; height: auto;}</style>")
 _MESSAGE_COLOURS = {"info": "#1f3a5f", "error": "#a4161a", "ok": "#2b6a30"}
 
 

@@ -5,6 +5,12 @@ and ``State.undo``, so every rule, every error message and the English log come 
 core. Buttons call the public methods ``click``, ``undo``, ``hint`` and ``new_game``, which tests
 call directly. Bots (``kwcore.bots``) move for the other companies right after the human; the
 hint is the turn planner (``solvers.planner.plan``) under a small budget.
+
+What the player reads is plain words (``kwwidgets.labels``): button labels, tooltips and error
+messages carry no rule codes. The board takes the notebook's whole width; the decision and its
+buttons sit below it, kept in view at the bottom of the window while the board scrolls. After
+the click that ends a round the widget pauses on the scoring summary (``kwwidgets.scoring``)
+until the player dismisses it.
 """
 
 from __future__ import annotations
@@ -18,10 +24,12 @@ import ipywidgets as w
 import kwcore
 from kwcore.actions import ACTIONS, Action
 from kwcore.bots import BOTS, Bot, make_bot
-from kwcore.render import decision_words, describe
+from kwcore.render import decision_words
 from kwcore.state import State
 from kwwidgets.common import board_widget, button, message_widget, say, show_board
-from solvers.planner import Horizon, PlannerConfig, PlannerError, greedy_choice, plan
+from kwwidgets.labels import action_label, action_tooltip, log_groups, play_error
+from kwwidgets.scoring import ScoringSummary, summaries, summary_html
+from solvers.planner import Horizon, Plan, PlannerConfig, PlannerError, greedy_choice, plan
 
 #: The group heading of each kind of action, in the order groups are shown.
 GROUPS: dict[str, str] = {
@@ -37,8 +45,10 @@ GROUPS: dict[str, str] = {
 }
 #: A group with more actions than this shows a dropdown and one button instead of a row.
 MANY = 16
-#: The event log shows this many most recent lines (the whole log is ``state.log()``).
-LOG_LINES = 40
+#: The log shows this many most recent groups (turns, setup, scoring; all: ``state.log()``).
+LOG_GROUPS = 24
+#: The CSS class of the button the last hint suggests.
+SUGGESTED = "kw-suggested"
 #: The hint's search: to the start of the human's next turn against greedy rivals, with a
 #: small budget (and lines cut after 4 turns) so that a click answers within a few seconds.
 HINT_CONFIG = PlannerConfig(horizon=Horizon("turns", 1), rivals="greedy", node_budget=20_000,
@@ -48,18 +58,6 @@ HINT_CONFIG = PlannerConfig(horizon=Horizon("turns", 1), rivals="greedy", node_b
 def action_group(action: Action) -> str:
     """The heading an action is listed under."""
     return GROUPS.get(type(action).__name__, "Other")
-
-
-def action_label(action: Action) -> str:
-    """A button's label: the action's own text form, capitalised (what ``kw apply`` reads)."""
-    text = str(action)
-    return text[:1].upper() + text[1:]
-
-
-def action_tooltip(action: Action) -> str:
-    """What the action does and the rule it follows: the first line of its class docstring."""
-    doc = (type(action).__doc__ or "").strip().splitlines()
-    return f"{action}: {doc[0]}" if doc else str(action)
 
 
 def grouped_actions(state: State) -> dict[str, list[int]]:
@@ -137,6 +135,8 @@ class PlayWidget:
         self.human = human
         self.state = start
         self.last_hint: Hint | None = None
+        #: the scoring summary shown now (None: play goes on); ``dismiss()`` closes it
+        self.summary: ScoringSummary | None = None
         # History lengths at each decision the human took, for undo back to the previous one.
         self._marks: list[int] = []
         self._base = len(start.history)
@@ -161,7 +161,16 @@ class PlayWidget:
         self.message = message_widget()
         self.actions = w.VBox()
         self.actions.add_class("kw-actions")
-        self.log = w.HTML(layout=w.Layout(max_height="240px", overflow="auto"))
+        self.scoring = w.HTML()
+        self.scoring.add_class("kw-scoring-text")
+        self.dismiss_button = button("Continue", "kw-dismiss", self.dismiss, self.out,
+                                     "close the scoring summary and play on")
+        self.dismiss_button.button_style = "primary"
+        self.scoring_box = w.VBox([self.scoring, self.dismiss_button],
+                                  layout=w.Layout(display="none", border="2px solid #f2c14e",
+                                                  padding="6px 10px", margin="4px 0"))
+        self.scoring_box.add_class("kw-scoring")
+        self.log = w.HTML(layout=w.Layout(width="100%"))
         self.log.add_class("kw-log")
         self.undo_button = button("Undo", "kw-undo", self.undo, self.out,
                                   "take back your last decision and the bots' replies")
@@ -174,15 +183,22 @@ class PlayWidget:
         self.seed_input.add_class("kw-seed")
         self.new_button = button("New game", "kw-new", self._new_from_inputs, self.out)
         self.new_controls = w.HBox([self.players_input, self.seed_input, self.new_button])
-        controls = w.HBox([self.undo_button, self.hint_button, self.new_controls])
-        controls.layout.flex_flow = "row wrap"
-        # The board beside the decision panel on a wide page, above it on a narrow one.
-        self.board.layout = w.Layout(flex="3 1 520px", overflow="auto")
-        side = w.VBox([self.status, self.decision, self.message, self.actions, controls,
-                       w.HTML("<b>Log</b> (newest first)"), self.log],
-                      layout=w.Layout(flex="2 1 340px", padding="0 0 0 8px"))
-        self.view = w.VBox([w.HBox([self.board, side], layout=w.Layout(flex_flow="row wrap")),
-                            self.out])
+        controls = w.HBox([self.undo_button, self.hint_button, self.new_controls],
+                          layout=w.Layout(flex_flow="row wrap"))
+        # The board takes the whole width (its text must stay readable, at least 11 px at a
+        # 1400 px window); the decision panel is below it, and sticks to the bottom of the
+        # window while the board is scrolled past, so the buttons are always at hand.
+        self.board.layout = w.Layout(width="100%")
+        self.panel = w.VBox([self.status, self.decision, self.message, self.scoring_box,
+                             self.actions, controls],
+                            layout=w.Layout(width="100%", padding="6px 8px",
+                                            border="1px solid #cccccc", overflow="visible"))
+        self.panel.add_class("kw-panel")
+        log_box = w.VBox([w.HTML("<b>Log</b> (in time order, by turn; the newest at the "
+                                 "bottom)"), self.log],
+                         layout=w.Layout(width="100%", overflow="visible"))
+        self.view = w.VBox([w.HTML(_PLAY_CSS), self.board, self.panel, log_box, self.out],
+                           layout=w.Layout(width="100%", overflow="visible"))
         self.view.add_class("kw-play")
 
     def _ipython_display_(self) -> None:
@@ -191,22 +207,34 @@ class PlayWidget:
         display(self.view)
 
     def redraw(self) -> None:
-        """Redraw board, decision, action buttons, status and log from ``self.state``."""
+        """Redraw board, decision, action buttons, summary, status and log from ``self.state``."""
         s = self.state
         show_board(self.board, s, self.human)
         self.decision.value = f"<b>{html.escape(decision_words(s))}</b>"
+        self._draw_summary()
         self._draw_actions()
         self._draw_status()
-        lines = [describe(s.cfg, e) for e in s.events[-LOG_LINES:]]  # as State.log() words it
-        self.log.value = ('<div style="font-size: 90%; line-height: 1.35">'
-                          + "<br>".join(html.escape(line) for line in reversed(lines))
-                          + "</div>")
+        self.log.value = log_html(s, LOG_GROUPS)
+
+    def _draw_summary(self) -> None:
+        if self.summary is None:
+            self.scoring_box.layout.display = "none"
+            self.scoring.value = ""
+            return
+        self.scoring.value = summary_html(self.state, self.summary)
+        self.dismiss_button.description = "New round" if not self.summary.game_over \
+            else "See the final board"
+        self.scoring_box.layout.display = "flex"
 
     def _draw_status(self, text: str | None = None) -> None:
         s = self.state
         if text is None:
             p = s.current_player
-            if s.is_terminal():
+            if self.summary is not None:
+                over = "Game over. " if self.summary.game_over else ""
+                text = (f"{over}Round {self.summary.round} is scored: read the summary, then "
+                        "continue.")
+            elif s.is_terminal():
                 text = "Game over."
             elif p == self.human:
                 text = f"Your move ({s.cfg.companies[p]})."
@@ -218,17 +246,37 @@ class PlayWidget:
 
     def _draw_actions(self) -> None:
         s = self.state
-        if s.is_terminal() or not self._humans_turn():
+        for b in self._buttons.values():
+            b.remove_class(SUGGESTED)
+        for _, go in self._selects.values():
+            go.remove_class(SUGGESTED)
+        if s.is_terminal() or not self._humans_turn() or self.summary is not None:
             self.actions.children = ()
             return
+        suggested = self.last_hint.action_id if self.last_hint is not None else None
         rows: list[w.Widget] = []
         for title, ids in grouped_actions(s).items():
             row = self._row(title)
             head = row.children[0]
             if len(ids) > self.many:
-                row.children = (head, *self._dropdown(title, ids))
+                pick, go = self._dropdown(title, ids)
+                if suggested in ids:
+                    pick.value = suggested
+                    go.add_class(SUGGESTED)
+                row.children = (head, pick, go)
             else:
-                row.children = (head, *[self._button_for(aid) for aid in ids])
+                buttons = []
+                seen: dict[str, int] = {}
+                for aid in ids:
+                    b = self._button_for(aid)
+                    label = action_label(ACTIONS[aid], s.cfg)
+                    # Two tiles with the same effect (Move 5 twice) are two choices: say so.
+                    seen[label] = seen.get(label, 0) + 1
+                    b.description = label if seen[label] == 1 else f"{label} (another tile)"
+                    if aid == suggested:
+                        b.add_class(SUGGESTED)
+                    buttons.append(b)
+                row.children = (head, *buttons)
             rows.append(row)
         self.actions.children = tuple(rows)
 
@@ -246,12 +294,12 @@ class PlayWidget:
         b = self._buttons.get(aid)
         if b is None:
             action = ACTIONS[aid]
-            b = button(action_label(action), "kw-action", lambda: self.click(aid), self.out,
-                       action_tooltip(action))
+            b = button(action_label(action, self.state.cfg), "kw-action",
+                       lambda: self.click(aid), self.out, action_tooltip(action, self.state.cfg))
             self._buttons[aid] = b
         return b
 
-    def _dropdown(self, title: str, ids: list[int]) -> list[w.Widget]:
+    def _dropdown(self, title: str, ids: list[int]) -> tuple[w.Dropdown, w.Button]:
         # One list and one button per group, reused like the buttons.
         if title not in self._selects:
             pick = w.Dropdown(layout=w.Layout(width="auto"))
@@ -260,15 +308,17 @@ class PlayWidget:
                         "play the action chosen in the list")
             self._selects[title] = (pick, go)
         pick, go = self._selects[title]
-        pick.options = [(action_label(ACTIONS[a]), a) for a in ids]
-        return [pick, go]
+        pick.options = [(action_label(ACTIONS[a], self.state.cfg), a) for a in ids]
+        return pick, go
 
     # --- the public actions (what the buttons call) ----------------------------------------------
     def click(self, action: int | str) -> bool:
         """Take ``action`` (an id or its text) for the human; the bots reply. True if taken.
 
-        An illegal or malformed action, or one when it is not a human's turn, shows the rule's
-        message and changes nothing.
+        An illegal or malformed action, or one when it is not a human's turn, shows a message
+        (the rule's words, without its code) and changes nothing. A scoring summary still open
+        is dismissed first (in the browser its buttons are hidden until the player does).
+        When this click (or the bots' replies) ends a round, the widget shows its summary.
         """
         s = self.state
         if s.is_terminal():
@@ -278,12 +328,14 @@ class PlayWidget:
             say(self.message, "It is not your turn: the bots are still moving.", "error")
             return False
         mark = len(s.history)
+        events = len(s.events)
         try:
             aid = s.resolve(action)
             s.apply(aid)
         except kwcore.KraftwagenError as exc:
-            say(self.message, str(exc), "error")
+            say(self.message, play_error(exc), "error")
             return False
+        self.summary = None
         self.moves.append(aid)
         self._marks.append(mark)
         self.last_hint = None
@@ -291,6 +343,16 @@ class PlayWidget:
         if self._bot_to_move():
             self.redraw()  # show the human's move while the bots think
         self._run_bots()
+        done = summaries(s, events)
+        self.summary = done[-1] if done else None
+        self.redraw()
+        return True
+
+    def dismiss(self) -> bool:
+        """Close the scoring summary and show the decision again. True if one was open."""
+        if self.summary is None:
+            return False
+        self.summary = None
         self.redraw()
         return True
 
@@ -304,6 +366,7 @@ class PlayWidget:
             self.state.undo()
         del self.moves[mark - self._base:]
         self.last_hint = None
+        self.summary = None
         say(self.message, "Undone.", "ok")
         self.redraw()
         return True
@@ -311,9 +374,10 @@ class PlayWidget:
     def hint(self) -> int | None:
         """Ask the turn planner for the best action (small budget); show and return its id.
 
-        Says whether the suggestion is proven best for the rest of this turn against greedy
-        rivals; when the search finds nothing within the budget, falls back to the greedy bot's
-        choice and says so. Returns None when there is nothing to suggest.
+        The suggested button is highlighted (CSS class ``kw-suggested``) and one sentence says
+        why; a second says what is proven (``Plan.status()`` where the planner has it). When
+        the search finds nothing within the budget, falls back to the greedy bot's choice and
+        says so. Returns None when there is nothing to suggest.
         """
         s = self.state
         if s.is_terminal() or not self._humans_turn():
@@ -323,20 +387,16 @@ class PlayWidget:
         try:
             result = plan(s, None, HINT_CONFIG)
             aid = kwcore.parse_action(s, result.best).id
-            scope = "this turn (scored when your next turn begins; greedy rivals)"
-            if result.proven:
-                text = (f"Hint: {result.best} - proven best for {scope} "
-                        f"(+{result.value:g} reputation; not a proof for the whole game).")
-            else:
-                text = (f"Hint: {result.best} - the best found within the search budget "
-                        f"for {scope}, not proven.")
+            text = f"Hint: {hint_reason(s, result)} {plan_status(result)}"
             self.last_hint = Hint(aid, result.proven, text)
         except PlannerError:
             aid = greedy_choice(s)
-            text = (f"Hint: {ACTIONS[aid]} - the greedy bot's choice; the planner found no plan "
-                    "within its budget, so this is a heuristic, not proven.")
+            text = (f"Hint: {action_label(ACTIONS[aid], s.cfg)}, the greedy bot's choice (it "
+                    "scores best one move ahead). The planner found no plan within its budget, "
+                    "so this is a heuristic, not proven.")
             self.last_hint = Hint(aid, False, text)
         say(self.message, text, "ok")
+        self._draw_actions()
         self._draw_status()
         return aid
 
@@ -347,13 +407,14 @@ class PlayWidget:
             state = kwcore.new_game(players, seed)
             bots = make_bots(state.players, self.human, self._bot_spec)
         except ValueError as exc:
-            say(self.message, f"New game: {exc}", "error")
+            say(self.message, f"New game: {play_error(exc)}", "error")
             return False
         self.state, self.bots = state, bots
         self._marks = []
         self._base = 0
         self.moves = []
         self.last_hint = None
+        self.summary = None
         self._chance = make_bot("random", seed=seed)
         say(self.message, f"New game: {players} companies, seed {seed}.", "ok")
         self._run_bots()
@@ -383,3 +444,64 @@ class PlayWidget:
             aid = bot.choose(s)
             s.apply(aid)
             self.moves.append(aid)
+
+
+# The suggested button stands out; the panel stays in view at the bottom of the window while
+# the board above it scrolls (sticky positioning needs every box around it to let it overflow).
+_PLAY_CSS = """<style>
+.kw-play .kw-suggested { background: #f2c14e !important; font-weight: bold;
+  box-shadow: 0 0 0 2px #a4161a; }
+.kw-play .kw-panel { position: sticky; bottom: 0; z-index: 5; background: #fbf8f1; }
+.jp-OutputArea-output:has(> .kw-play), .jp-OutputArea-output:has(.kw-play) { overflow: visible; }
+.kw-play .kw-log-box { display: flex; flex-direction: column-reverse; max-height: 260px;
+  overflow-y: auto; border: 1px solid #dddddd; padding: 2px 6px; }
+.kw-play .kw-log-box h5 { margin: 6px 0 1px 0; font-size: 95%; }
+</style>"""
+
+
+def log_html(state: State, groups: int = LOG_GROUPS) -> str:
+    """The last ``groups`` groups of the log as HTML, oldest first, each under its heading.
+
+    The box scrolls and opens at its bottom, the newest line (``column-reverse``), so no
+    script is needed to keep the latest turn in view.
+    """
+    parts = []
+    for g in log_groups(state.cfg, state.events)[-groups:]:
+        lines = "<br>".join(html.escape(line) for line in g.lines)
+        parts.append(f"<h5>{html.escape(g.heading)}</h5><div>{lines}</div>")
+    return f'<div class="kw-log-box"><div>{"".join(parts)}</div></div>'
+
+
+def _alt_label(state: State, text: str) -> str:
+    try:
+        return action_label(kwcore.parse_action(state, text), state.cfg)
+    except kwcore.KraftwagenError:
+        return text
+
+
+def hint_reason(state: State, result: Plan) -> str:
+    """One sentence: the suggested action and why (its value against the next best choice)."""
+    best = _alt_label(state, result.best)
+    gain = f"{result.value:+g} reputation by the start of your next turn"
+    others = list(result.alternatives[1:])
+    if not others:
+        return f"{best}: it is the only choice here ({gain})."
+    second = max(others, key=lambda a: a.value)
+    lead = result.value - second.value
+    if lead <= 0:
+        return (f"{best}: it gives {gain}, as much as {_alt_label(state, second.action)}, the "
+                "other best choice.")
+    return (f"{best}: it gives {gain}, {lead:g} more than the next best choice "
+            f"({_alt_label(state, second.action)}).")
+
+
+def plan_status(result: Plan) -> str:
+    """What the hint's search proved, in one plain sentence (``Plan.status()`` if the planner
+    has it)."""
+    status = getattr(result, "status", None)
+    if callable(status):
+        return str(status())
+    if result.proven:
+        return ("Proven best for this turn against greedy rivals (not a proof for the whole "
+                "game).")
+    return "Not proven: the search stopped at its budget, so this is the best found so far."

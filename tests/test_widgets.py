@@ -18,11 +18,12 @@ import pytest
 
 import kwcore
 from kwcore.actions import ACTIONS
-from kwcore.render import decision_words
+from kwcore.render import decision_words, describe
 from kwcore.state import State
 from kwcore.svg import board_svg
 from kwwidgets import PlayWidget, PositionEditor, PricingLab, PuzzleWidget, Stepper
-from kwwidgets.play import LOG_LINES
+from kwwidgets.labels import action_label, log_groups
+from kwwidgets.play import LOG_GROUPS
 from kwwidgets.plots import decision_graph_figure, price_curve_figure
 from solvers import pricing
 from solvers.puzzles import puzzle_named
@@ -43,17 +44,27 @@ def with_class(view: w.Widget, css: str) -> list[w.Widget]:
 
 def action_controls(play: PlayWidget) -> list[tuple[int, w.Widget, w.Dropdown | None]]:
     """(action id, the button that takes it, the list to set first or None) for every action
-    offered; a button's action is read from its tooltip, which starts with the action text."""
+    offered; a button's action is read from its tooltip, which ends with the action's text
+    form in brackets."""
     out: list[tuple[int, w.Widget, w.Dropdown | None]] = []
     for row in play.actions.children:
         select = next((x for x in row.children if isinstance(x, w.Dropdown)), None)
         for b in (x for x in row.children if "kw-action" in x._dom_classes):
             if select is None:
-                aid = kwcore.action_from_text(b.tooltip.split(":")[0]).id
-                assert b.description.lower() == str(ACTIONS[aid]).lower()
+                aid = kwcore.action_from_text(b.tooltip.rsplit("[", 1)[1].rstrip("]")).id
+                assert b.description.startswith(action_label(ACTIONS[aid]))
                 out.append((aid, b, None))
             else:
                 out += [(aid, b, select) for _, aid in select.options]
+    return out
+
+
+def shown_log(play: PlayWidget) -> list[tuple[str, list[str]]]:
+    """The log as the widget shows it: (heading, lines) per group, top to bottom."""
+    text = play.log.value
+    out = []
+    for head, body in re.findall(r"<h5>(.*?)</h5><div>(.*?)</div>", text):
+        out.append((html.unescape(head), [html.unescape(x) for x in body.split("<br>")]))
     return out
 
 
@@ -118,8 +129,11 @@ def test_the_board_log_and_decision_show_the_state() -> None:
     aid = play.state.legal_action_ids()[0]
     play.click(aid)
     assert play.board.value.endswith(board_svg(play.state, 0))
-    shown = [html.unescape(re.sub(r"<[^>]+>", "", part)) for part in play.log.value.split("<br>")]
-    assert shown == list(reversed(play.state.log()[-LOG_LINES:]))  # newest first
+    groups = shown_log(play)
+    lines = [line for _, group in groups for line in group]
+    assert lines == play.state.log()[-len(lines):]  # in time order, the newest last
+    assert groups == [(g.heading, list(g.lines))
+                      for g in log_groups(play.state.cfg, play.state.events)[-LOG_GROUPS:]]
     assert "kw-log" in play.log._dom_classes
     assert html.unescape(play.decision.value) == f"<b>{decision_words(play.state)}</b>"
 
@@ -189,8 +203,11 @@ def test_hint_returns_a_legal_action_and_says_whether_it_is_proven() -> None:
     assert play.state == before
     hint = play.last_hint
     assert hint is not None and hint.action_id == aid
-    assert str(ACTIONS[aid]) in message(play)
-    assert ("not proven" in hint.text) != hint.proven
+    assert action_label(ACTIONS[aid]) in html.unescape(message(play))
+    if hint.proven:
+        assert "Proven" in hint.text
+    else:
+        assert "not proven" in hint.text.lower() or "at most" in hint.text
     with_class(play.view, "kw-hint")[0].click()
     assert play.last_hint is not None and play.last_hint.action_id in play.state.legal
 
@@ -242,8 +259,103 @@ def test_a_game_can_be_played_to_the_end_with_clicks() -> None:
     while not play.state.is_terminal():
         assert play.click(rng.choice(play.state.legal_action_ids()))
     assert play.state.outcome() is not None
+    assert play.summary is not None and play.summary.game_over  # the last round's scoring
+    assert play.actions.children == () and "Game over" in play.status.value
+    assert play.dismiss() is True and play.summary is None
     assert play.actions.children == () and "Game over" in play.status.value
     assert play.click(0) is False and "over" in message(play)
+
+
+# --- play: readable words, the scoring summary, the hint highlight ------------------------------
+RULE_CODE = re.compile(r"seed JP|seed FR|seed FAQ|RULINGS")
+
+
+@pytest.mark.parametrize("start", positions(), ids=lambda s: s.decision())
+def test_buttons_carry_plain_labels_and_tooltips(start: State) -> None:
+    play = PlayWidget(state=start.clone(history=False), bots=None)
+    for aid, b, select in action_controls(play):
+        if select is None:
+            assert b.description.startswith(action_label(ACTIONS[aid]))
+            assert not RULE_CODE.search(b.tooltip), b.tooltip
+        else:
+            labels = dict((a, lab) for lab, a in select.options)
+            assert labels[aid] == action_label(ACTIONS[aid])
+
+
+def test_a_refused_click_names_no_rule_code() -> None:
+    play = PlayWidget(players=4, seed=2, bots=None)
+    before = play.state.clone()
+    with pytest.raises(kwcore.IllegalActionError, match=RULE_CODE.pattern):
+        play.state.clone().apply("pick Hire")  # the API error cites the rule...
+    assert play.click("pick Hire") is False
+    assert "not a choice now" in message(play) and not RULE_CODE.search(message(play))
+    assert play.state == before  # ...the player's message does not, and nothing changed
+
+
+def to_the_end_of_round_one(play: PlayWidget) -> int:
+    """Click the first legal action until a click ends round 1; the events before that click."""
+    while True:
+        n = len(play.state.events)
+        assert play.click(play.state.legal_action_ids()[0])
+        if play.summary is not None:
+            return n
+
+
+def test_the_click_that_ends_a_round_pauses_on_its_scoring_summary() -> None:
+    play = PlayWidget(players=3, seed=2, human=0, bots="greedy")
+    n = to_the_end_of_round_one(play)
+    s, summary = play.state, play.summary
+    assert summary is not None and summary.round == 1 and not summary.game_over
+    start = next(i for i, e in enumerate(s.events) if e[0] == "scoring")
+    end = next(i for i, e in enumerate(s.events) if e[0] == "round" and e[1] == 2)
+    assert n <= end  # the round ended during this click
+    window = s.events[start + 1:end]
+    sales = [describe(s.cfg, e) for e in window if e[0] in ("sale", "no_sale", "unsold")]
+    assert [x for x in summary.sales if not x.startswith("Buick")] == sales
+    assert all(x in summary.grand_prix for x in
+               [describe(s.cfg, e) for e in window if e[0] == "gp_place"])
+    before = s.history[next(i for i, h in enumerate(s.history) if len(h.events) > start) - 1]
+    gained = [a.reputation - b.reputation for a, b in zip(
+        s.history[next(i for i, h in enumerate(s.history) if len(h.events) > end)].companies
+        if any(len(h.events) > end for h in s.history) else s.companies,
+        before.companies, strict=True)]
+    scored_before = [sum(e[3] for e in s.events[len(before.events):start] if e[0] == "achievement"
+                         and e[1] == p) for p in range(3)]
+    assert [g - b for g, b in zip(gained, scored_before, strict=True)] == list(summary.gains)
+    assert summary.next_step == "Round 2 begins."
+    # While the summary is open the decision's buttons are hidden; Continue brings them back.
+    assert play.scoring_box.layout.display == "flex" and play.actions.children == ()
+    assert "Round 1 scoring" in play.scoring.value and "Grand Prix" in play.scoring.value
+    assert "is scored" in play.status.value
+    with_class(play.view, "kw-dismiss")[0].click()
+    assert play.summary is None and play.scoring_box.layout.display == "none"
+    assert play.actions.children and "Your move" in play.status.value
+    assert play.dismiss() is False
+
+
+def test_undo_closes_the_summary_and_the_next_click_replaces_it() -> None:
+    play = PlayWidget(players=2, seed=3, human=0, bots="greedy")
+    to_the_end_of_round_one(play)
+    assert play.undo() and play.summary is None
+    assert play.scoring_box.layout.display == "none"
+    to_the_end_of_round_one(play)
+    assert play.click(play.state.legal_action_ids()[0])  # a click dismisses it: play goes on
+    assert play.summary is None or play.summary.round == 2
+
+
+def test_a_hint_highlights_the_suggested_button_and_says_why() -> None:
+    play = PlayWidget(state=puzzle_named("extra_mechanic").state(), bots=None)
+    aid = play.hint()
+    assert aid is not None and play.last_hint is not None
+    marked = with_class(play.actions, "kw-suggested")
+    assert len(marked) == 1
+    b = marked[0]
+    assert b.tooltip.endswith(f"[{ACTIONS[aid]}]")
+    text = html.unescape(message(play))
+    assert action_label(ACTIONS[aid]) in text and "reputation" in text
+    assert not RULE_CODE.search(text)
+    assert play.click(aid)
+    assert not with_class(play.actions, "kw-suggested")  # the hint was for the last decision
 
 
 # --- position editor ------------------------------------------------------------------------------

@@ -1,0 +1,131 @@
+"""The scoring summary: what a round's scoring phase did, for the play widget to pause on.
+
+Round scoring happens inside one click (the rules core resolves everything automatic at once),
+so the widget shows what happened before play goes on: the Grand Prix, who sold which car to
+whom for how much, the achievements of the round, and each company's gain. Every fact comes
+from the state's event log (the words are ``kwcore.render.describe``'s); the standings after
+the phase from the undo snapshot taken after it, or the state itself.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Any
+
+from kwcore.render import decision_words, describe
+from kwcore.state import State
+
+#: events that end a scoring phase
+_ENDS = ("round", "game_end")
+
+
+@dataclass(frozen=True)
+class ScoringSummary:
+    """One scoring phase: its round, the lines of each part, and each company's gain."""
+
+    round: int
+    grand_prix: tuple[str, ...]
+    sales: tuple[str, ...]
+    achievements: tuple[str, ...]
+    gains: tuple[int, ...]  # reputation each company gained in the scoring phase
+    standings: tuple[int, ...] | None  # reputation after it (None: scores are hidden)
+    next_step: str  # "Round 2 begins." or how the game ended
+
+    @property
+    def game_over(self) -> bool:
+        """Whether this scoring phase ended the game."""
+        return self.next_step.startswith("Game over")
+
+
+def _gain(e: tuple[Any, ...]) -> tuple[int, int] | None:
+    """(company, reputation) an event of the scoring phase scores, or None."""
+    kind = e[0]
+    if kind == "gp_place":
+        return e[1], int(e[4])
+    if kind == "gp_laps":
+        return e[1], int(e[3])
+    if kind == "sale":
+        return e[1], int(e[5]) + int(e[6] or 0)
+    if kind == "achievement":
+        return e[1], int(e[3])
+    return None
+
+
+def _state_after(state: State, index: int) -> State:
+    """The position right after the action whose events include ``events[index]``: the first
+    undo snapshot that holds that event, else the state itself."""
+    for snap in state.history:
+        if len(snap.events) > index:
+            return snap
+    return state
+
+
+def summaries(state: State, since: int = 0) -> list[ScoringSummary]:
+    """Every scoring phase that ended with an event at index ``since`` or later."""
+    events = state.events
+    out = []
+    for end in range(max(since, 0), len(events)):
+        if events[end][0] not in _ENDS:
+            continue
+        start = next((i for i in range(end - 1, -1, -1) if events[i][0] == "scoring"), None)
+        if start is None or any(events[i][0] in _ENDS for i in range(start + 1, end)):
+            continue  # the first round's start, or a game end with no scoring phase before it
+        out.append(_summary(state, start, end))
+    return out
+
+
+def _summary(state: State, start: int, end: int) -> ScoringSummary:
+    cfg = state.cfg
+    events = state.events
+    round_start = next((i for i in range(start - 1, -1, -1) if events[i][0] == "round"), 0)
+    gp, sales, achievements = [], [], []
+    gains = [0] * state.players
+    for i in range(start + 1, end):
+        e = events[i]
+        kind = e[0]
+        gained = _gain(e)
+        if gained is not None:
+            gains[gained[0]] += gained[1]
+        if kind in ("gp_place", "gp_laps"):
+            if kind == "gp_laps" and not e[2]:
+                continue  # "completed 0 laps, +0" says nothing
+            gp.append(describe(cfg, e))
+        elif kind in ("sale", "no_sale", "unsold", "buick"):
+            sales.append(describe(cfg, e))
+    for i in range(round_start, end):
+        if events[i][0] == "achievement":
+            achievements.append(describe(cfg, events[i]))
+    after = _state_after(state, end)
+    hidden = after.hidden_scores and not after.is_terminal()
+    standings = None if hidden else tuple(c.reputation for c in after.companies)
+    if events[end][0] == "game_end":
+        nxt = "Game over: " + decision_words(state).removeprefix("game over: ") + "."
+    else:
+        nxt = describe(cfg, events[end])
+    return ScoringSummary(int(events[start][1]), tuple(gp), tuple(sales), tuple(achievements),
+                          tuple(gains), standings, nxt)
+
+
+def summary_html(state: State, summary: ScoringSummary) -> str:
+    """The summary as HTML: three short lists and a table of gains."""
+    names = state.cfg.companies
+
+    def section(title: str, lines: tuple[str, ...], empty: str) -> str:
+        items = "".join(f"<li>{html.escape(x)}</li>" for x in lines) or \
+            f"<li><i>{html.escape(empty)}</i></li>"
+        return f"<b>{title}</b><ul style='margin: 2px 0 6px 0'>{items}</ul>"
+
+    head = "".join(f"<th style='padding: 0 10px'>{html.escape(n)}</th>" for n in names)
+    gained = "".join(f"<td style='text-align:center'>+{g}</td>" for g in summary.gains)
+    rows = f"<tr><td>gained in scoring</td>{gained}</tr>"
+    if summary.standings is not None:
+        total = "".join(f"<td style='text-align:center'><b>{v}</b></td>"
+                        for v in summary.standings)
+        rows += f"<tr><td>reputation now</td>{total}</tr>"
+    return (f"<h4 style='margin: 0 0 4px 0'>Round {summary.round} scoring</h4>"
+            + section("Grand Prix", summary.grand_prix, "no car raced")
+            + section("Sales", summary.sales, "nothing was sold")
+            + section("Achievements this round", summary.achievements, "none")
+            + f"<table><tr><th></th>{head}</tr>{rows}</table>"
+            + f"<p style='margin: 6px 0 0 0'><b>{html.escape(summary.next_step)}</b></p>")
