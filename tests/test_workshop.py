@@ -12,13 +12,18 @@
 from __future__ import annotations
 
 import functools
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import kwcore
 from kwcore.actions import PickTile
+from kwwidgets import solutions
 from solvers import planner
+from solvers import pricegame as pg
 from solvers import workshop as ws
 from solvers.planner import Horizon, PlannerConfig
 from solvers.tempo import after_pick, chain_of
@@ -184,3 +189,82 @@ def test_the_comparison_leaves_the_position_unchanged_and_checks_its_input() -> 
         done.apply(done.legal[0])
     with pytest.raises(ws.WorkshopError, match="decision"):
         ws.compare_search(done)
+
+
+# --- the notebook's solutions are really hidden (issue 12) --------------------------------------
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "05_workshop.ipynb"
+SOLUTION_HEAD = re.compile(r"# Solution (\w+): press the button below this cell once you have "
+                           r"tried the question\.")
+
+
+def code_cells() -> list[dict[str, Any]]:
+    cells = json.loads(NOTEBOOK.read_text())["cells"]
+    return [c for c in cells if c["cell_type"] == "code"]
+
+
+def test_each_solution_cell_is_collapsed_and_its_first_line_gives_nothing_away() -> None:
+    solution_cells = [c for c in code_cells() if "solution" in c["metadata"].get("tags", ())]
+    names = []
+    for cell in solution_cells:
+        lines = "".join(cell["source"]).splitlines()
+        assert cell["metadata"]["jupyter"]["source_hidden"] is True
+        head = SOLUTION_HEAD.fullmatch(lines[0])
+        assert head, lines[0]
+        names.append(head.group(1))
+        # The rest only builds the hidden box: nothing printed, plotted or asserted in the cell.
+        assert lines[1:] == [f"solutions.show(solutions.exercise_{head.group(1)}("
+                             + lines[1].split("(", 2)[2]], lines
+        assert not re.search(r"\b(print|plt|display|assert)\b", "\n".join(lines[1:]))
+        assert cell.get("outputs", []) == []  # committed without outputs
+    exercises = sorted(n.removeprefix("exercise_") for n in dir(solutions)
+                       if n.startswith("exercise_"))
+    assert sorted(names) == exercises  # one hidden cell per solution, none left in the open
+
+
+def test_no_question_cell_works_a_solution_out_or_prints_the_search_table_by_default() -> None:
+    for cell in code_cells():
+        if "solution" in cell["metadata"].get("tags", ()):
+            continue
+        text = "".join(cell["source"])
+        assert "solutions.exercise_" not in text and "# Solution" not in text
+        if "compare_search(endgame, simulations=(200,))" in text:
+            assert "show_table = False" in text  # the models' answers wait for the reader
+
+
+def test_a_solution_shows_nothing_until_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    war = pg.example("price_war")
+    box = solutions.show(solutions.exercise_1a(war))
+    assert capsys.readouterr().out == ""  # working it out prints nothing
+    assert not box.shown and box.body.value == ""
+    assert [type(x).__name__ for x in box.view.children] == ["Button", "HTML", "Output"]
+    assert box.toggle.description == "Show the solution to 1a"
+    box.toggle.click()
+    assert box.shown and "(2, 2)" in box.body.value and "Solution 1a" in box.body.value
+    box.toggle.click()
+    assert not box.shown and box.body.value == ""
+
+
+def test_every_solution_checks_its_claims_on_the_real_positions() -> None:
+    cycle = pg.example("price_cycle")
+    war = pg.example("price_war")
+    dilemma = pg.build(war.state, war.col, war.row_car, war.col_car, prices=(6, 8))
+    found = [
+        solutions.exercise_1b(dilemma),
+        solutions.exercise_2a(cycle, pg.best_response_dynamics(cycle, start=(8, 8))),
+        solutions.exercise_2b(pg.example("no_contest"), cycle),
+        solutions.exercise_3(ws.tempo_position("last_sale")),
+        solutions.exercise_4(ws.buick_endgame(), list(endgame_models().values())),
+    ]
+    assert [s.exercise for s in found] == ["1b", "2a", "2b", "3", "4"]
+    assert found[3].figure is not None and "<svg" in found[3].html()
+    assert found[4].values["paranoid"] < found[4].values["maxn"]
+
+
+def test_a_solution_whose_claim_fails_says_so() -> None:
+    value = {"paranoid": 8.0, "maxn": 12.0}
+    settled = {0: [3.0, 7.5], 1: [11.0, 7.9]}
+    assert solutions.exercise_5(settled, value).exercise == "5"
+    with pytest.raises(AssertionError):
+        solutions.exercise_5({0: [3.0, 11.5], 1: [11.0, 11.9]}, value)  # nearer max^n
+    with pytest.raises(AssertionError):
+        solutions.exercise_1a(pg.example("price_cycle"))  # no pure equilibrium there
