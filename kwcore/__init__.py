@@ -20,6 +20,9 @@ from kwcore.config import Config, config_for
 from kwcore.errors import ActionParseError, IllegalActionError, KraftwagenError, PositionError
 from kwcore.state import CHANCE, TERMINAL, Car, Company, Outcome, State
 
+#: The largest setup seed (a position file's ``seed`` has the same range).
+MAX_SEED = 2**64 - 1
+
 __all__ = [
     "ACTIONS", "CHANCE", "NUM_ACTIONS", "TERMINAL", "Action", "ActionParseError", "Car",
     "Company", "Config", "IllegalActionError", "KraftwagenError", "Outcome", "PositionError",
@@ -50,8 +53,8 @@ def new_game(
         raise ValueError(f"players must be a whole number from 2 to 4, not {players!r}")
     if explicit_chance:
         seed = None
-    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number >= 0 and < 2**64, not {seed!r}")
     state = new_state(players, seed, hidden_scores)
     rules.start_setup(state)
     return state
@@ -71,10 +74,13 @@ def parse_action(state: State, text: str) -> Action:
     return action
 
 
-def from_json(text: str) -> State:
+def from_json(text: str | bytes) -> State:
     """Load a position written by ``State.to_json`` (docs/position-format.md).
 
-    Raises PositionError naming the field at fault when the text is malformed or inconsistent.
+    Returns a sound state (every decision reachable from it works, it renders, and ``to_json``
+    reloads it) or raises PositionError naming the field at fault, for any text or bytes:
+    malformed, inconsistent, not UTF-8, nested too deeply, or over
+    ``serialize.MAX_POSITION_SIZE``.
     """
     from kwcore.serialize import state_from_json
 

@@ -10,8 +10,9 @@ path or, given ``-``, from stdin, so commands chain::
     kw play --players 2 --seed 3 --replay > game.json && kw replay game.json
 
 No command writes a file: results go to stdout. Every user mistake prints one line
-``kw: error: ...`` to stderr and exits 2; Ctrl-C exits 130. Imports only kwcore and the standard
-library.
+``kw: error: ...`` to stderr and exits 2; Ctrl-C exits 130; a defect of ours prints one line
+``kw: error: internal error ...`` and exits 1, never a traceback. Imports only kwcore and the
+standard library.
 """
 
 from __future__ import annotations
@@ -24,15 +25,17 @@ from typing import Any, NoReturn
 
 import kwcore
 from kwcore.bots import BOTS, make_bot, play_game
-from kwcore.serialize import replay_from_json, replay_to_json
+from kwcore.serialize import MAX_POSITION_SIZE, replay_from_json, replay_to_json
 
 PROG = "kw"
 EXIT_OK = 0
 EXIT_USAGE = 2
+EXIT_INTERNAL = 1
 EXIT_INTERRUPTED = 130
 LOG_TAIL = 10  # log lines `kw show` prints under the board
 JSON_INDENT = 2
 STDIN = "-"
+CAR = "car"  # kw play --until car: the first market step where a car can be placed
 
 
 class UsageError(Exception):
@@ -98,6 +101,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     """``kw play``: a whole game between bots; the log (unless ``--quiet``) and the scores."""
     names = bot_names(args.bots, args.players)
     bots = [make_bot(name, args.seed * 16 + i) for i, name in enumerate(names)]
+    if args.until is not None:
+        if args.replay:
+            raise UsageError("--until prints a position; it cannot be combined with --replay")
+        print(play_until(args.players, args.seed, bots, args.until).to_json(indent=JSON_INDENT))
+        return EXIT_OK
     taken: list[str] = []
     state = play_game(args.players, args.seed, bots, record=taken)
     if args.replay:  # the replay file instead of the log: `kw replay` plays it back
@@ -110,6 +118,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     for line in score_lines(state, names):
         print(line)
     return EXIT_OK
+
+
+def play_until(players: int, seed: int, bots: list[Any], decision: str) -> kwcore.State:
+    """A new seeded game played by ``bots`` up to the first pending ``decision`` (``car``: the
+    first market step where the company can place a car); a UsageError if the game ends
+    first."""
+    from kwcore.rules import can_place_car
+
+    state = kwcore.new_game(players, seed)
+    while not (state.decision() == decision or (
+            decision == CAR and state.decision() == "market"
+            and can_place_car(state, state.current_player))):
+        if state.is_terminal():
+            raise UsageError(f"the game ended before any {decision!r} decision")
+        state.apply(bots[state.current_player].choose(state))
+    return state
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -162,6 +186,11 @@ def build_parser(extend: Extension | None = None) -> argparse.ArgumentParser:
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
     play.add_argument("--replay", action="store_true",
                       help="print the game as a replay file (JSON) instead of the log")
+    play.add_argument("--until", metavar="DECISION", choices=_decisions(),
+                      help="stop at the first DECISION and print that position as JSON "
+                           "instead: `kw play --players 3 --seed 7 --until market > pos.json` "
+                           "then `kw price pos.json`; 'car' is the first market step where a "
+                           "car can be placed (decisions: %(choices)s)")
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="replay a replay file and print the final board")
@@ -195,20 +224,37 @@ def main(argv: list[str] | None = None, extend: Extension | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    except Exception as exc:  # the last line of defence
+        # Never a traceback (issue 11): a defect shows as one line that says it is ours.
+        print(f"{PROG}: error: internal error, please report it: {type(exc).__name__}: "
+              f"{' '.join(str(exc).split())[:200]}", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 # --- helpers --------------------------------------------------------------------------------------
 def read_text(path: str) -> str:
-    """The text of ``path``, or of stdin for ``-``; a UsageError when it cannot be read."""
+    """The text of ``path``, or of stdin for ``-``; a UsageError when it cannot be read, is
+    not UTF-8, or is larger than a position may be (``serialize.MAX_POSITION_SIZE``: reading
+    stops there, so ``kw show /dev/zero`` ends at once)."""
+    limit = MAX_POSITION_SIZE
     try:
         if path == STDIN:
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+            stream = getattr(sys.stdin, "buffer", None)  # a replaced stdin may be text only
+            raw = (stream.read(limit + 1) if stream is not None
+                   else sys.stdin.read(limit + 1).encode("utf-8", "surrogateescape"))
+        else:
+            with open(path, "rb") as f:
+                raw = f.read(limit + 1)
     except OSError as exc:
         raise UsageError(f"cannot read {_display(path)}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"cannot read {_display(path)}: not UTF-8 text") from None
+    if len(raw) > limit:
+        raise UsageError(f"cannot read {_display(path)}: larger than {limit:,} bytes (the limit "
+                         f"of a position or replay file)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"cannot read {_display(path)}: not UTF-8 text (byte "
+                         f"{exc.start})") from None
 
 
 def load_position(path: str) -> kwcore.State:
@@ -262,6 +308,12 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
                         help="companies, 2 to 4 (default 4)")
     parser.add_argument("--seed", type=_seed, default=0, metavar="S",
                         help="the setup seed, a whole number >= 0 (default 0)")
+
+
+def _decisions() -> list[str]:
+    from kwcore.rules import FRAME_NAMES
+
+    return [CAR] + [name for name in FRAME_NAMES if name != "end"]
 
 
 def _players(text: str) -> int:

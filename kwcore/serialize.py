@@ -10,6 +10,9 @@ it is recomputed from the action chain (RULINGS K1; STYLE 7).
 from __future__ import annotations
 
 import json
+import re
+import reprlib
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -175,6 +178,28 @@ def state_to_json(s: State, indent: int | None = None) -> str:
 
 
 # --- reading --------------------------------------------------------------------------------------
+#: The largest position text the loader reads, in characters (or bytes, given bytes). A full
+#: 4-company game is about 11 KB; a game abandoned at the tournaments' decision cap about 100 KB.
+MAX_POSITION_SIZE = 1_000_000
+#: Digits of the longest integer literal read; every number of the format is far shorter.
+MAX_DIGITS = 20
+class _NotWhole:
+    """A number the format cannot hold (a fraction, a huge literal, NaN), kept for the schema
+    check so that the error names the field; never equal to anything a schema allows."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return _short(self.text, 24)
+
+
+def _parse_int(text: str) -> int | _NotWhole:
+    return int(text) if len(text) <= MAX_DIGITS else _NotWhole(f"a {len(text)}-digit number")
+
+
 @cache
 def position_schema() -> dict[str, Any]:
     """The JSON Schema of the position format (kwcore/position.schema.json)."""
@@ -183,48 +208,42 @@ def position_schema() -> dict[str, Any]:
     return schema
 
 
-@cache
-def _validator() -> Any:
-    import jsonschema
-
-    return jsonschema.Draft202012Validator(position_schema())
-
-
 def _schema_check(data: Any) -> None:
-    """Structure, types and ranges by the JSON Schema; the log's events, which can number in
-    the hundreds, are checked in ``_check_log_shape`` instead (the same rules, 20x faster)."""
-    import jsonschema
-
+    """Structure, types and ranges by the JSON Schema (kwcore's own checker, ``_check``); the
+    log's events, which can number in the thousands, are checked in ``_check_log_shape``
+    instead (the same rules, 20x faster)."""
     if isinstance(data, dict) and isinstance(data.get("log"), list):
+        limit = position_schema()["properties"]["log"]["maxItems"]
+        if len(data["log"]) > limit:
+            raise PositionError("log", f"at most {limit} events")
         _check_log_shape(data["log"])
         data = {k: v for k, v in data.items() if k != "log"}
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
-    if error is not None:
-        field = "/".join(str(p) for p in error.absolute_path) or "(top level)"
-        raise PositionError(field, error.message)
+    schema = position_schema()
+    _check(schema, schema, data, ())
 
 
 def _check_log_shape(log: list[Any]) -> None:
     """The schema's ``event`` rules, checked directly: a list starting with a known kind, then
-    whole numbers >= -1, booleans, null, the words buyer/investor/benefit, or lists of whole
-    numbers >= -1 (docs/position-format.md, log)."""
+    whole numbers from -1 to 9999, booleans, null, the words buyer/investor/benefit, or lists of
+    up to 8 such numbers (docs/position-format.md, log)."""
     arity = _event_arity()
     for i, e in enumerate(log):
         if not isinstance(e, list) or not e or not isinstance(e[0], str) or e[0] not in arity:
             raise PositionError(f"log/{i}", "an event is a list that starts with a known kind")
         if len(e) != arity[e[0]]:
-            raise PositionError(f"log/{i}", f"a {e[0]!r} event has {arity[e[0]]} items")
+            raise PositionError(f"log/{i}", f"a {_short(e[0])} event has {arity[e[0]]} items")
         for j, x in enumerate(e[1:], 1):
             if isinstance(x, list):
-                if not all(_is_index(y) for y in x):
-                    raise PositionError(f"log/{i}/{j}", "lists in events hold whole numbers")
+                if len(x) > 8 or not all(_is_index(y) for y in x):
+                    raise PositionError(f"log/{i}/{j}", "lists in events hold up to 8 whole "
+                                                        "numbers from -1 to 9999")
             elif not (x is None or isinstance(x, bool) or _is_index(x)
                       or x in ("buyer", "investor", "benefit")):
-                raise PositionError(f"log/{i}/{j}", f"{x!r} is not a value an event holds")
+                raise PositionError(f"log/{i}/{j}", f"{_short(x)} is not a value an event holds")
 
 
 def _is_index(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and x >= -1
+    return type(x) is int and -1 <= x <= 9999
 
 
 @cache
@@ -237,17 +256,192 @@ def _event_arity() -> dict[str, int]:
     return out
 
 
-def _no_floats(value: Any, path: str) -> None:
-    """Every number of a position is a whole number written without a decimal point (JSON
-    Schema counts 3.0 as an integer; the engine must not)."""
-    if isinstance(value, float):
-        raise PositionError(path or "(top level)", f"{value!r} is not a whole number")
-    if isinstance(value, dict):
-        for k, v in value.items():
-            _no_floats(v, f"{path}/{k}" if path else str(k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            _no_floats(v, f"{path}/{i}" if path else str(i))
+# --- the schema checker ---------------------------------------------------------------------------
+# A checker of the JSON Schema 2020-12 keywords the position schema uses. It replaces the
+# jsonschema package at load time for three reasons (issues 11 and 12): importing jsonschema takes
+# about 2 s here (its format module builds a grammar at import); it checks uniqueItems by
+# comparing every pair (41 s for 4,000 dicts) and collects every error before one is chosen; and
+# it descends into a value before its type and length are known to be right. This one checks type,
+# then value, then length, then the items, stops at the first error, and compares items by hash.
+# tests/test_position_fuzz.py checks that it agrees with jsonschema's Draft202012Validator.
+_TYPES: dict[str, Callable[[Any], bool]] = {
+    "object": lambda x: type(x) is dict,
+    "array": lambda x: type(x) is list,
+    "string": lambda x: type(x) is str,
+    "integer": lambda x: type(x) is int,
+    "boolean": lambda x: type(x) is bool,
+    "null": lambda x: x is None,
+}
+_JSON_TYPE = {dict: "object", list: "array", str: "string", int: "integer", bool: "boolean",
+              type(None): "null", float: "number", _NotWhole: "number"}
+
+
+def _check(root: dict[str, Any], schema: Any, x: Any, path: tuple[Any, ...]) -> None:
+    """Raise PositionError at the first way ``x`` (at ``path``) fails ``schema``."""
+    error = _first_error(root, schema, x, path)
+    if error is not None:
+        where, message = error
+        field = "/".join(map(str, where)) or "(top level)"
+        raise PositionError(field, message)
+
+
+Error = tuple[tuple[Any, ...], str]
+
+
+def _first_error(root: dict[str, Any], schema: Any, x: Any, path: tuple[Any, ...]
+                 ) -> Error | None:
+    if schema is True:
+        return None
+    if schema is False:
+        return path[:-1], f"{_short(path[-1] if path else x)} is not allowed here"
+    if "$ref" in schema:
+        error = _first_error(root, _resolve(root, schema["$ref"]), x, path)
+        if error is not None:
+            return error
+    if "type" in schema:
+        types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        if not any(_TYPES[t](x) for t in types):
+            what = " or ".join(repr(t) for t in types)
+            whole = " (a whole number)" if "integer" in types else ""
+            return path, f"{_short(x)} is not of type {what}{whole}"
+    if "const" in schema and not _same(x, schema["const"]):
+        return path, f"{_short(schema['const'])} was expected, not {_short(x)}"
+    if "enum" in schema and not any(_same(x, e) for e in schema["enum"]):
+        return path, f"{_short(x)} is not one of {_short(schema['enum'], 120)}"
+    if type(x) is int:
+        if "minimum" in schema and x < schema["minimum"]:
+            return path, f"{x} is less than the minimum of {schema['minimum']}"
+        if "maximum" in schema and x > schema["maximum"]:
+            return path, f"{x} is greater than the maximum of {schema['maximum']}"
+    if type(x) is str and "pattern" in schema and not re.search(schema["pattern"], x):
+        return path, f"{_short(x)} does not match {schema['pattern']!r}"
+    if type(x) is list:
+        error = _array_error(root, schema, x, path)
+        if error is not None:
+            return error
+    if type(x) is dict:
+        error = _object_error(root, schema, x, path)
+        if error is not None:
+            return error
+    for sub in schema.get("allOf", ()):
+        error = _first_error(root, sub, x, path)
+        if error is not None:
+            return error
+    if "anyOf" in schema:
+        errors = [_first_error(root, sub, x, path) for sub in schema["anyOf"]]
+        if all(errors):
+            return path, f"{_short(x)} matches none of the allowed forms"
+    if "if" in schema and _first_error(root, schema["if"], x, path) is None:
+        error = _first_error(root, schema.get("then", True), x, path)
+        if error is not None:
+            return error
+    if schema.get("unevaluatedProperties") is False and type(x) is dict:
+        known = _evaluated(root, schema, x, path)
+        extra = [k for k in x if k not in known]
+        if extra:
+            return path, f"{_short(extra[0])} is not a field here"
+    return None
+
+
+def _array_error(root: dict[str, Any], schema: dict[str, Any], x: list[Any],
+                 path: tuple[Any, ...]) -> Error | None:
+    if len(x) < schema.get("minItems", 0):
+        return path, f"{len(x)} items is too short (at least {schema['minItems']})"
+    if "maxItems" in schema and len(x) > schema["maxItems"]:
+        return path, f"{len(x)} items is too long (at most {schema['maxItems']})"
+    prefix = schema.get("prefixItems", ())
+    for i, (sub, item) in enumerate(zip(prefix, x, strict=False)):
+        error = _first_error(root, sub, item, (*path, i))
+        if error is not None:
+            return error
+    if "items" in schema:
+        for i in range(len(prefix), len(x)):
+            error = _first_error(root, schema["items"], x[i], (*path, i))
+            if error is not None:
+                return error
+    if schema.get("uniqueItems"):
+        seen: set[Any] = set()
+        for i, item in enumerate(x):
+            key = _hashable(item)
+            if key in seen:
+                return (*path, i), f"{_short(item)} is listed twice"
+            seen.add(key)
+    return None
+
+
+def _object_error(root: dict[str, Any], schema: dict[str, Any], x: dict[str, Any],
+                  path: tuple[Any, ...]) -> Error | None:
+    for name in schema.get("required", ()):
+        if name not in x:
+            return path, f"{name!r} is a required property"
+    props = schema.get("properties", {})
+    if schema.get("additionalProperties") is False:
+        extra = [k for k in x if k not in props]
+        if extra:
+            return path, f"{_short(extra[0])} is not a field here"
+    for name, sub in props.items():
+        if name in x:
+            error = _first_error(root, sub, x[name], (*path, name))
+            if error is not None:
+                return error
+    return None
+
+
+def _evaluated(root: dict[str, Any], schema: Any, x: dict[str, Any], path: tuple[Any, ...]
+               ) -> set[str]:
+    """The property names ``schema`` evaluates on ``x`` (for unevaluatedProperties)."""
+    if not isinstance(schema, dict):
+        return set()
+    names = {k for k in schema.get("properties", {}) if k in x}
+    for sub in schema.get("allOf", ()):
+        names |= _evaluated(root, sub, x, path)
+    if "if" in schema:
+        ok = _first_error(root, schema["if"], x, path) is None
+        names |= _evaluated(root, schema["if"], x, path) if ok else set()
+        names |= _evaluated(root, schema.get("then" if ok else "else"), x, path)
+    if "$ref" in schema:
+        names |= _evaluated(root, _resolve(root, schema["$ref"]), x, path)
+    return names
+
+
+def _resolve(root: dict[str, Any], ref: str) -> Any:
+    node: Any = root
+    for part in ref.removeprefix("#/").split("/"):
+        node = node[part]
+    return node
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality: true is not 1 (Python says it is)."""
+    if type(a) is bool or type(b) is bool:
+        return type(a) is type(b) and a == b
+    return type(a) in (int, str, type(None)) and type(b) in (int, str, type(None)) and a == b
+
+
+def _hashable(x: Any) -> Any:
+    """A hashable stand-in for a JSON value, equal exactly when the values are equal as JSON
+    (recursion is bounded: items are checked against their schema before uniqueness)."""
+    if type(x) is dict:
+        return ("o", frozenset((k, _hashable(v)) for k, v in x.items()))
+    if type(x) is list:
+        return ("a", tuple(_hashable(v) for v in x))
+    return (type(x) is bool, x) if not isinstance(x, _NotWhole) else ("n", id(x))
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """A short ``repr`` of ``value``, cut to ``limit`` characters: a message never repeats a
+    huge or deeply nested value."""
+    text = _REPR.repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _make_repr() -> reprlib.Repr:
+    r = reprlib.Repr()  # keyword arguments need Python 3.12
+    r.maxlevel, r.maxlist, r.maxdict, r.maxstring, r.maxother = 2, 4, 4, 30, 30
+    return r
+
+
+_REPR = _make_repr()
 
 
 class _Reader:
@@ -278,7 +472,6 @@ def state_from_dict(data: Any) -> State:
     if data.get("version") != VERSION:
         raise PositionError("version", f"this kwcore reads version {VERSION}")
     _schema_check(data)
-    _no_floats(data, "")
     cfg = config_for(data["players"])
     r = _Reader(cfg)
     s = new_state(cfg.players, data["seed"], data["hidden_scores"])
@@ -469,9 +662,12 @@ def check_consistency(s: State) -> None:
                                                  "when salesman is 'market'")
         if c.team > cfg.team_capacity:
             raise PositionError(f"{f}/racing_team", f"the team holds {cfg.team_capacity}")
-    buyers = sum(s.stacks) + sum(1 for b in s.active if b >= 0) + (1 if s.buick >= 0 else 0)
-    if buyers != 4 * cfg.buyers_per_preference:
-        raise PositionError("buyers/available", "the 8 buyer tiles must all be somewhere")
+    for k, pref in enumerate(PREFERENCES):  # RULINGS Components: 2 buyer tiles of each
+        held = s.stacks[k] + s.active.count(k) + (s.buick == k)
+        if held != cfg.buyers_per_preference:
+            raise PositionError(f"buyers/available/{pref}",
+                                f"the {cfg.buyers_per_preference} {pref} buyer tiles must be "
+                                f"available, active or Buick's, not {held}")
     used_tokens = sum(c.engineer_tokens for c in s.companies)
     if used_tokens + s.eng_supply > cfg.engineer_tokens:
         raise PositionError("supply/engineer_tokens", f"at most {cfg.engineer_tokens} tokens")
@@ -515,6 +711,8 @@ def _check_turn(s: State) -> None:
         raise PositionError("turn/picked_tile", f"a tile is in play at '{rules.FRAME_NAMES[kind]}'")
     if kind not in TURN_FRAMES and (s.picked >= 0 or s.tile_left):
         raise PositionError("turn/picked_tile", "no turn is in progress")
+    if kind == rules.F_ORDER and not s.tile_left:
+        raise PositionError("turn/actions_left", "choose_action needs an action left to do")
     if s.picked >= 0:
         printed = sorted(rules.ACTION_KINDS.index(k) for k in s.cfg.tiles[s.picked].actions)
         left = list(s.tile_left)
@@ -533,10 +731,12 @@ def _check_turn(s: State) -> None:
                 raise PositionError("pending/workers", "the car's service comes from the canteen")
         if len(data) > 4 and data[4] not in s.chart:
             raise PositionError("pending/price", "the price marker must be on the chart")
-    if kind == rules.F_DEAL:
+    if kind == rules.F_DEAL:  # RULINGS K1: what is dealt and what is still to deal
         items = [x for g in s.pending[2] for x in g]
-        if len(set(items)) != len(items) or set(items) & set(s.chain):
-            raise PositionError("pending/groups", "each chain item is dealt once")
+        every = range(len(s.cfg.tiles) + s.cfg.players)
+        if sorted(items + list(s.chain)) != list(every):
+            raise PositionError("pending/groups", "the chain and the groups still to deal hold "
+                                                  "each tile and company marker exactly once")
 
 
 def _check_recruit_tiles(s: State) -> None:
@@ -550,25 +750,100 @@ def _check_recruit_tiles(s: State) -> None:
         raise PositionError("recruit", f"{s.cfg.recruit[twice].name} is in two places")
 
 
+# What each value of each log event refers to (docs/position-format.md, Log events): the
+# renderer indexes the component lists with them, so each is checked against its list.
+_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "deal": ("item",), "offer": ("start",), "start": ("company", "start"),
+    "reveal": ("recruit",), "round": ("round",), "scoring": ("round",), "turn": ("company",),
+    "pass": ("company",), "unsold": ("company",), "pick": ("company", "tile"),
+    "skip": ("company", "action_kind"), "market_marker": ("company", "number"),
+    "research": ("company", "track", "number", "number"),
+    "build": ("company", "part", "number", "where", "returned"),
+    "hire": ("company", "number", "flag"), "attract": ("company", "preference", "space", "number"),
+    "recruit": ("company", "recruit"), "recruit_workers": ("company", "number"),
+    "no_token": ("company", "recruit"), "benefit_void": ("company", "recruit"),
+    "team": ("company", "number", "flag", "number"),
+    "move": ("company", "number", "number", "number", "passed"),
+    "car": ("company", "slot"), "invest": ("company", "recruit", "slot"),
+    "packard": ("company", "number", "space"),
+    "kettering": ("company", "slot", "car_part", "number", "number"),
+    "achievement": ("company", "achievement", "number"),
+    "buick": ("company", "preference", "number"),
+    "gp_place": ("company", "number", "number", "number"),
+    "gp_laps": ("company", "number", "number"),
+    "sale": ("company", "slot", "source", "buyer", "number", "number"),
+    "no_sale": ("recruit",),
+    "swap_buyer": ("company", "space", "preference", "preference", "number"),
+    "game_end": (),
+}
+
+
+def _event_ranges(cfg: Config) -> dict[str, int]:
+    """The number of values each index kind of an event may take (0 to n-1)."""
+    return {"company": cfg.players, "item": len(cfg.tiles) + cfg.players,
+            "start": len(cfg.start_tiles), "recruit": len(cfg.recruit),
+            "round": cfg.rounds + 1, "tile": len(cfg.tiles),
+            "action_kind": len(rules.ACTION_KINDS), "track": 3, "part": 2, "where": 4,
+            "preference": len(PREFERENCES), "space": cfg.active_spaces,
+            "slot": cfg.market_spaces, "car_part": 4, "achievement": len(cfg.achievements),
+            "number": 10_000}
+
+
 def _check_log(s: State) -> None:
-    """Every company a log event names is in the game."""
-    from kwcore.render import _NO_COMPANY
-
+    """Every value of every log event is one the renderer can show: each index within its
+    component list, flags boolean, a built tile's return [kind, value] or null."""
+    ranges = _event_ranges(s.cfg)
     for i, e in enumerate(s.events):
-        if not e or not isinstance(e[0], str):
-            raise PositionError(f"log/{i}", "an event starts with its kind")
-        if e[0] not in _NO_COMPANY and len(e) > 1 and isinstance(e[1], int) \
-                and not 0 <= e[1] < s.cfg.players:
-            raise PositionError(f"log/{i}", f"company {e[1]} is not in the game")
+        for j, (what, x) in enumerate(zip(_EVENT_FIELDS[e[0]], e[1:], strict=True), 1):
+            if what == "source":
+                ok = x in ("buyer", "investor", "benefit")
+            elif what == "buyer":  # what the source names: a preference, an investor, or -1
+                n = {"buyer": len(PREFERENCES), "investor": len(s.cfg.recruit)}.get(e[3], 0)
+                ok = type(x) is int and (0 <= x < n or (n == 0 and x == -1))
+            elif what == "flag":
+                ok = type(x) is bool
+            elif what == "returned":
+                ok = x is None or (type(x) is tuple and len(x) == 2 and x[0] in (0, 1)
+                                   and 1 <= x[1] <= 7)
+            elif what == "passed":
+                ok = type(x) is tuple and all(-1 <= q < s.cfg.players for q in x)
+            else:
+                ok = type(x) is int and 0 <= x < ranges[what]
+            if not ok:
+                raise PositionError(f"log/{i}/{j}", f"{_short(x)} is not a {what.replace('_', ' ')}"
+                                                    f" of this game")
 
 
-def state_from_json(text: str) -> State:
-    """Load a position from JSON text."""
+def state_from_json(text: str | bytes) -> State:
+    """Load a position from JSON text (or UTF-8 bytes); PositionError for anything else.
+
+    Bounded: text over MAX_POSITION_SIZE is refused before it is parsed, integer literals over
+    MAX_DIGITS digits and nesting deeper than the parser allows are errors, not exceptions.
+    """
+    return state_from_dict(parse_json(text))
+
+
+def parse_json(text: str | bytes) -> Any:
+    """Parse position or replay text into plain JSON data, within the size limit; raises
+    PositionError (field ``(text)``) when it is too large, not UTF-8, or not JSON."""
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_POSITION_SIZE:
+            raise PositionError("(text)", f"larger than {MAX_POSITION_SIZE:,} bytes")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PositionError("(text)", f"not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise PositionError("(text)", f"expected JSON text, not {type(text).__name__}")
+    if len(text) > MAX_POSITION_SIZE:
+        raise PositionError("(text)", f"larger than {MAX_POSITION_SIZE:,} characters")
     try:
-        data = json.loads(text)
+        return json.loads(text, parse_int=_parse_int, parse_float=_NotWhole,
+                          parse_constant=_NotWhole)
     except json.JSONDecodeError as exc:
         raise PositionError("(text)", f"not JSON: {exc.msg} at line {exc.lineno}") from None
-    return state_from_dict(data)
+    except RecursionError:
+        raise PositionError("(text)", "nested too deeply for a position") from None
 
 
 # --- observations ---------------------------------------------------------------------------------
@@ -610,10 +885,7 @@ def replay_from_json(text: str) -> State:
     from kwcore import replay
     from kwcore.errors import KraftwagenError
 
-    try:
-        d = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError("(text)", f"not JSON: {exc.msg} at line {exc.lineno}") from None
+    d = parse_json(text)
     if not isinstance(d, dict) or d.get("format") != REPLAY_FORMAT:
         raise PositionError("format", f"expected {REPLAY_FORMAT!r}")
     if d.get("version") != VERSION:
@@ -624,8 +896,10 @@ def replay_from_json(text: str) -> State:
             raise PositionError(field, f"expected {kind.__name__}")
     if not 2 <= d["players"] <= 4:
         raise PositionError("players", "Kraftwagen is played by 2 to 4 companies")
-    if d["seed"] < 0:
-        raise PositionError("seed", "the seed is a whole number >= 0")
+    if not 0 <= d["seed"] < 2**64:
+        raise PositionError("seed", "the seed is a whole number >= 0 and < 2**64")
+    if not isinstance(d.get("hidden_scores", False), bool):
+        raise PositionError("hidden_scores", "expected true or false")
     try:
         return replay(d["players"], d["seed"], d["actions"], bool(d.get("hidden_scores")))
     except KraftwagenError as exc:

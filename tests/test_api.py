@@ -59,7 +59,7 @@ def test_new_game_refuses_a_player_count_that_is_not_a_whole_number(players: Any
         kwcore.new_game(players, 0)
 
 
-@pytest.mark.parametrize("seed", [-1, -(2**40), 1.5, "7", True])
+@pytest.mark.parametrize("seed", [-1, -(2**40), 2**64, 1.5, "7", True])
 def test_new_game_refuses_a_seed_that_is_not_a_whole_number_from_zero(seed: Any) -> None:
     with pytest.raises(ValueError, match=r"seed must be a whole number >= 0"):
         kwcore.new_game(3, seed)

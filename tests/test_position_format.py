@@ -243,7 +243,7 @@ def _unused_salesman(d: Position) -> str:
 def _buyers_off(d: Position) -> str:
     n = d["buyers"]["available"]["body"]
     d["buyers"]["available"]["body"] = n + 1 if n < 2 else n - 1
-    return "buyers/available"
+    return "buyers/available/body"
 
 
 def _other_player(d: Position) -> str:
@@ -366,7 +366,7 @@ CASES: list[tuple[str, Callable[[], Position], Callable[[Position], str], str]] 
      "groups"),
     ("a worker missing", mid_game, _worker_missing, "12 workers"),
     ("salesman 'market' on no car", mid_game, _unused_salesman, "salesman"),
-    ("buyer tiles not adding up to 8", mid_game, _buyers_off, "8 buyer tiles"),
+    ("body buyer tiles not adding up to 2", mid_game, _buyers_off, "2 body buyer tiles"),
     ("pending.player contradicts the chain", mid_game, _other_player, "action chain"),
     ("two identical price markers", mid_game, _duplicate_price, "price marker"),
     ("research tracks 4 apart", mid_game, _tracks_apart, "K6"),
