@@ -379,3 +379,77 @@ def test_play_replay_prints_a_replay_file_that_replays_the_same_game(kw: Kw) -> 
     scores = [int(line.split()[-1]) for line in quiet.splitlines() if ")" in line
               and not line.startswith("Winner")]
     assert replayed.scores() == scores
+
+
+# --- hostile files (issue 11) -------------------------------------------------------------
+@pytest.mark.parametrize("command", ["show", "legal", "apply"])
+def test_dev_zero_stops_at_the_size_limit_with_one_line(kw: Kw, command: str) -> None:
+    args = [command, "/dev/zero"] + (["pass"] if command == "apply" else [])
+    assert_one_error_line(kw(*args), "'/dev/zero'", "larger than 1,000,000 bytes")
+
+
+def test_a_file_that_is_not_utf8_is_one_line(kw: Kw, tmp_path: Path) -> None:
+    path = tmp_path / "bin.json"
+    path.write_bytes(b'{"format": "\xff\xfe"}')
+    assert_one_error_line(kw("show", str(path)), "not UTF-8 text (byte 12)")
+
+
+@pytest.mark.parametrize("text", ["[" * 50_000, '{"seed": 1' + "0" * 5000 + "}", "\x00" * 10])
+def test_hostile_text_is_one_line_in_a_real_process(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    run = subprocess.run([sys.executable, "-m", "kwcore.cli", "show", str(path)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert_one_error_line((run.returncode, run.stdout, run.stderr), "bad position")
+
+
+def test_stdin_bytes_over_the_limit_are_one_line(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, "-m", "kwcore.cli", "show", "-"],
+                         input=b" " * 1_000_001, capture_output=True, cwd=ROOT, timeout=60)
+    assert_one_error_line((run.returncode, run.stdout.decode(), run.stderr.decode()),
+                          "<stdin>", "larger than")
+
+
+def test_a_defect_of_ours_is_one_line_not_a_traceback(
+    kw: Kw, position: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(state: kwcore.State) -> str:
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(kwcore.State, "__str__", broken)
+    status, out, err = kw("show", str(position))
+    assert status == 1 and out == "" and err.count("\n") == 1
+    assert err.startswith("kw: error: internal error, please report it: IndexError")
+
+
+# --- kw play --until (issue 12) -----------------------------------------------------------
+def test_play_until_market_prints_the_position_at_the_first_market_step(kw: Kw) -> None:
+    status, out, err = kw("play", "--players", "3", "--seed", "7", "--until", "market")
+    assert status == 0 and err == ""
+    state = kwcore.from_json(out)
+    assert state.decision() == "market" and state.players == 3
+    again = kw("play", "--players", "3", "--seed", "7", "--until", "market")[1]
+    assert again == out  # seeded bots: the same position every time
+
+
+def test_play_until_car_stops_where_a_car_can_be_placed(kw: Kw) -> None:
+    from kwcore.rules import can_place_car
+
+    status, out, _ = kw("play", "--players", "2", "--seed", "3", "--until", "car")
+    state = kwcore.from_json(out)
+    assert status == 0 and can_place_car(state, state.current_player)
+    assert any(str(a).startswith("car body") for a in state.legal_actions())
+
+
+def test_play_until_output_is_what_kw_price_reads(tmp_path: Path) -> None:
+    from solvers import cli as full
+
+    path = tmp_path / "pos.json"
+    state = cli.play_until(3, 7, [make_bot("greedy", 7 * 16 + i) for i in range(3)], "market")
+    path.write_text(state.to_json())
+    assert full.main(["price", str(path)]) == 0
+
+
+def test_play_until_refuses_replay_and_unknown_decisions(kw: Kw) -> None:
+    assert_one_error_line(kw("play", "--until", "market", "--replay"), "--until", "--replay")
+    assert_one_error_line(kw("play", "--until", "lunch"), "invalid choice: 'lunch'")

@@ -200,7 +200,7 @@ def load_or_error(data: str | bytes) -> kwcore.State | None:
         return None
 
 
-FUZZ = settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+FUZZ = settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @FUZZ
