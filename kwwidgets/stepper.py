@@ -1,37 +1,109 @@
 """Stepper: board pictures with captions, one after another ("back" / "next"), for the rules tour.
 
-The scenes are plain ``(caption, State)`` pairs built with kwcore (see ``kwwidgets.tour``); the
-stepper only shows them. Captions are Markdown.
+The scenes are built with kwcore (see ``kwwidgets.tour``); the stepper only shows them. A scene
+is a ``(caption, State)`` pair, or a ``Scene``, which is such a pair that also names the board
+elements its caption talks about (drawn outlined, CSS class ``kw-highlight``), an optional
+banner for the board's top line (for scoring, which happens between decisions) and the actions
+that led to it. Captions are Markdown.
+
+So that the caption and the change it describes fit on one screen (a 1000 px tall window), a
+scene with highlights shows only the bands of the board that hold them (``kwcore.svg.BANDS``);
+the "Whole board" box shows every band.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import ipywidgets as w
 
 from kwcore.state import State
-from kwwidgets.common import board_widget, button, markdown_html, show_board
+from kwcore.svg import BANDS, band_of, board_svg
+from kwwidgets.common import board_widget, button, markdown_html
+
+# ipywidgets wraps HTML in a shrink-to-fit flex box: widen it so the SVG can take the full width.
+_FIT = "<style>.kw-stepper .widget-html-content {display: block; width: 100%;}</style>"
+
+
+class Scene(tuple[str, State]):
+    """One step of the tour: a ``(caption, state)`` pair with what the board should stress.
+
+    ``highlight`` maps board element keys (``kwcore.svg.band_of``) to a short note ("" for
+    none); ``banner`` replaces the board's "who decides" line; ``show`` names extra bands to
+    draw; ``actions`` lists ``(decision, action class name)`` for the actions applied since the
+    previous scene. Unpacks as ``caption, state`` like a plain pair.
+    """
+
+    highlight: dict[str, str]
+    banner: str | None
+    show: tuple[str, ...]
+    actions: tuple[tuple[str, str], ...]
+
+    def __new__(cls, caption: str, state: State,
+                highlight: Mapping[str, str] | Iterable[str] | None = None,
+                banner: str | None = None, show: Sequence[str] = (),
+                actions: Sequence[tuple[str, str]] = ()) -> Scene:
+        self = super().__new__(cls, (caption, state))
+        self.highlight = (dict(highlight) if isinstance(highlight, Mapping)
+                          else dict.fromkeys(highlight or (), ""))
+        for key in self.highlight:
+            band_of(key)  # an unknown key is a mistake in the scene: say so now
+        self.banner = banner
+        self.show = tuple(show)
+        self.actions = tuple(actions)
+        return self
+
+    @property
+    def caption(self) -> str:
+        """The caption (Markdown)."""
+        return self[0]
+
+    @property
+    def state(self) -> State:
+        """The position shown."""
+        return self[1]
+
+    def parts(self) -> list[str] | None:
+        """The bands this scene shows: those of its highlights and ``show``; None for all."""
+        wanted = {band_of(k) for k in self.highlight} | set(self.show)
+        wanted.discard("header")
+        if not wanted:
+            return None
+        return [b for b in BANDS if b in wanted]
+
+    def svg(self, whole: bool = False) -> str:
+        """The scene's board as SVG (every band if ``whole``)."""
+        return board_svg(self.state, highlight=self.highlight, banner=self.banner,
+                         parts=None if whole else self.parts())
+
+
+def as_scene(scene: object, i: int = 0) -> Scene:
+    """``scene`` as a Scene; ValueError unless it is a (caption, kwcore.State) pair."""
+    if isinstance(scene, Scene):
+        return scene
+    if (not isinstance(scene, tuple) or len(scene) != 2 or not isinstance(scene[0], str)
+            or not isinstance(scene[1], State)):
+        raise ValueError(f"scene {i} must be a (caption, kwcore.State) pair, "
+                         f"not {scene!r:.80}")
+    return Scene(scene[0], scene[1])
 
 
 class Stepper:
-    """Step through ``scenes``, a non-empty list of ``(caption_markdown, kwcore.State)``.
+    """Step through ``scenes``, a non-empty list of ``(caption_markdown, kwcore.State)`` pairs
+    or ``Scene`` objects.
 
     Buttons "Back" (CSS class ``kw-back``) and "Next" (``kw-next``) call ``back()`` and
-    ``next()``; a malformed scene list raises ValueError.
+    ``next()``; the "Whole board" box (``kw-whole``) calls ``show_whole``. A malformed scene
+    list raises ValueError.
     """
 
     def __init__(self, scenes: Sequence[tuple[str, State]]) -> None:
         scenes = list(scenes)
         if not scenes:
             raise ValueError("a stepper needs at least one scene")
-        for i, scene in enumerate(scenes):
-            if (not isinstance(scene, tuple) or len(scene) != 2 or not isinstance(scene[0], str)
-                    or not isinstance(scene[1], State)):
-                raise ValueError(f"scene {i} must be a (caption, kwcore.State) pair, "
-                                 f"not {scene!r:.80}")
-        self.scenes: list[tuple[str, State]] = scenes
+        self.scenes: list[Scene] = [as_scene(s, i) for i, s in enumerate(scenes)]
         self.index = 0
+        self.whole = False
         self.out = w.Output()
         self.caption = w.HTML()
         self.caption.add_class("kw-caption")
@@ -40,8 +112,13 @@ class Stepper:
         self.board = board_widget()
         self.back_button = button("Back", "kw-back", self.back, self.out, "the previous step")
         self.next_button = button("Next", "kw-next", self.next, self.out, "the next step")
+        self.whole_box = w.Checkbox(value=False, description="Whole board", indent=False,
+                                    layout=w.Layout(width="auto", margin="0 0 0 16px"))
+        self.whole_box.add_class("kw-whole")
+        self.whole_box.observe(lambda change: self.show_whole(bool(change["new"])), "value")
         self.view = w.VBox([self.caption, w.HBox([self.back_button, self.next_button,
-                                                  self.position]), self.board, self.out])
+                                                  self.position, self.whole_box]),
+                            self.board, self.out])
         self.view.add_class("kw-stepper")
         self.go(0)
 
@@ -53,7 +130,7 @@ class Stepper:
     @property
     def state(self) -> State:
         """The position shown now."""
-        return self.scenes[self.index][1]
+        return self.scenes[self.index].state
 
     def go(self, index: int) -> None:
         """Show scene ``index`` (0-based); out of range raises ValueError and changes nothing."""
@@ -61,12 +138,19 @@ class Stepper:
                 0 <= index < len(self.scenes)):
             raise ValueError(f"scene index must be 0..{len(self.scenes) - 1}, not {index!r}")
         self.index = index
-        caption, state = self.scenes[index]
-        self.caption.value = markdown_html(caption)
-        show_board(self.board, state)
+        scene = self.scenes[index]
+        self.caption.value = markdown_html(scene.caption)
+        self.board.value = _FIT + scene.svg(self.whole)
         self.position.value = f"step {index + 1} of {len(self.scenes)}"
         self.back_button.disabled = index == 0
         self.next_button.disabled = index == len(self.scenes) - 1
+
+    def show_whole(self, whole: bool) -> None:
+        """Show every band of the board (True) or only the scene's own (False)."""
+        self.whole = bool(whole)
+        if self.whole_box.value != self.whole:
+            self.whole_box.value = self.whole
+        self.go(self.index)
 
     def next(self) -> bool:
         """Show the next scene; False (and no change) at the last one."""

@@ -10,7 +10,8 @@ import pytest
 
 import kwcore
 from kwcore.state import State
-from kwcore.svg import board_svg
+from kwcore.svg import BANDS, MIN_FONT, WIDTH, board_svg
+from solvers.positions import fresh, research, set_chain
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -42,7 +43,10 @@ def test_parses_and_names_everything(players: int) -> None:
         assert s == before, "rendering changed the state"
         root = ET.fromstring(svg)
         assert root.tag == NS + "svg"
-        assert 900 <= float(root.attrib["width"]) <= 1100
+        assert root.attrib["width"] == "100%"  # scales to its container (issue 12)
+        assert root.attrib["viewBox"].startswith(f"0 0 {WIDTH} ")
+        sizes = [float(el.attrib["font-size"]) for el in root.iter(NS + "text")]
+        assert min(sizes) >= MIN_FONT  # >= 11 px whenever drawn 920 px wide or more
         text = _all_text(root)
         for name in s.cfg.companies:
             assert name in text
@@ -102,3 +106,74 @@ def test_text_is_escaped() -> None:
 
     el = ET.fromstring(_text(0, 0, "<a & b>"))
     assert el.text == "<a & b>"
+
+
+def _marked(root: ET.Element) -> dict[str, ET.Element]:
+    return {el.attrib["data-highlight"]: el for el in root.iter()
+            if "kw-highlight" in el.attrib.get("class", "").split()}
+
+
+def test_the_board_scales_to_its_container_up_to_a_maximum_width() -> None:
+    root = ET.fromstring(board_svg(kwcore.new_game(4, 0)))
+    style = root.attrib["style"].replace(" ", "")
+    assert "max-width:" in style and "height:auto" in style
+    assert "height" not in root.attrib  # the height follows the width through the viewBox
+
+
+def test_highlighted_elements_carry_the_kw_highlight_class_and_their_note() -> None:
+    s = kwcore.new_game(4, 0)
+    root = ET.fromstring(board_svg(s, highlight={"company:Green:research": "body 2",
+                                                 "tile:Research": "", "slot:3": "free"}))
+    marked = _marked(root)
+    assert set(marked) == {"company:Green:research", "tile:Research", "slot:3"}
+    notes = [" ".join(el.itertext()) for el in root.iter(NS + "text")]
+    assert "body 2" in notes and "free" in notes
+    plain = ET.fromstring(board_svg(s))
+    assert _marked(plain) == {}
+
+
+@pytest.mark.parametrize("key", ["nowhere", "buyer:4", "company:Purple", "tile:Nope"])
+def test_a_highlight_that_names_nothing_drawn_is_refused(key: str) -> None:
+    s = kwcore.new_game(2, 0)  # two companies: no active space 4
+    before = s.clone()
+    with pytest.raises(ValueError):
+        board_svg(s, highlight=[key])
+    assert s == before
+
+
+def test_parts_draw_only_those_bands_and_a_banner_replaces_who_decides() -> None:
+    s = kwcore.new_game(4, 0)
+    full = ET.fromstring(board_svg(s))
+    root = ET.fromstring(board_svg(s, parts=["market"], banner="Scoring: sales"))
+    drawn = {el.attrib["data-part"] for el in root.iter() if "data-part" in el.attrib}
+    assert drawn == {"market"}
+    assert float(root.attrib["viewBox"].split()[3]) < float(full.attrib["viewBox"].split()[3])
+    turn = next(el for el in root.iter() if el.attrib.get("data-turn"))
+    assert "".join(turn.itertext()) == "Scoring: sales"
+    every = {el.attrib["data-part"] for el in full.iter() if "data-part" in el.attrib}
+    assert every == {"chain", "circuit", "market", "buyers", "tracks", "companies"}
+    assert len(BANDS) == 5
+    with pytest.raises(ValueError, match="unknown board parts"):
+        board_svg(s, parts=["moon"])
+
+
+def test_a_car_being_built_and_a_tile_being_placed_are_drawn() -> None:
+    s = fresh(4)
+    research(s, "Green", 3, 3, [("body", 3), ("engine", 3), ("engine", 2)])
+    s = set_chain(s, ["Green"])
+    s.apply("pick Research")
+    s.apply("research body")
+    s.apply("car body 3")
+    root = ET.fromstring(board_svg(s))
+    car = next(el for el in root.iter() if el.attrib.get("data-building") == "Green")
+    lines = ["".join(t.itertext()) for t in car.iter(NS + "text")]
+    assert lines == ["Green: building", "Body 3", "Engine ?", "Service ?", "Price ?"]
+    s = fresh(4)
+    research(s, "Green", 2, 4)
+    s = set_chain(s, ["Green"])
+    s.apply("pick Engine")
+    assert s.decision() == "place"
+    root = ET.fromstring(board_svg(s))
+    chip = next(el for el in root.iter() if el.attrib.get("data-new-tile"))
+    assert chip is not None
+    assert "E4" in [" ".join(t.itertext()) for t in root.iter(NS + "text")]
