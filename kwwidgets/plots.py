@@ -26,13 +26,38 @@ class KwFigure(Figure):
         return figure_svg(self)
 
 
+#: At most this many chains are drawn in one column of the decision graph; the rest are counted.
+MAX_NODES = 24
+# A column of the decision graph is COLUMN inches wide; a node's label takes LABEL_WIDTH of
+# it (the longest, "Research+Body+Engine -> Orange", at 8 pt), and edges start after it.
+COLUMN = 2.6
+LABEL_WIDTH = 0.78
+
+
+def _layers(g: nx.DiGraph, root: object, depth: int) -> list[list[object]]:
+    """The graph's nodes column by column, each column in the order of its parents' edges
+    (so children sit next to their parent), capped at ``MAX_NODES`` kept nodes."""
+    layers: list[list[object]] = [[root]]
+    for _ in range(depth):
+        column: list[object] = []
+        for u in layers[-1]:
+            for v in g.successors(u):
+                if v not in column and g.nodes[v]["depth"] == len(layers):
+                    column.append(v)
+        layers.append(column)
+    return layers
+
+
 def decision_graph_figure(state: State, depth: int = 1) -> Figure:
     """Who plays next after each possible pick, ``depth`` picks ahead (RULINGS K1).
 
-    Nodes are chain states coloured by the company to play (labelled with its initial);
-    edges are picks labelled with the tile (every edge at depth 1, the first level otherwise);
-    a thick edge keeps the same company at the tail, i.e. gives it another turn in a row.
-    Raises ValueError for a depth outside 1..tempo.MAX_DEPTH.
+    A layered drawing: one column per pick, the chain now on the left. Each node is a chain,
+    coloured by the company to play (its initial inside), labelled on its right with the tile
+    taken to reach it and who plays next, one row per node so no two labels overlap; edges
+    leave a node from the end of its label, so no edge crosses a label. A thick
+    edge keeps the same company at the tail, i.e. gives it another turn in a row. A column
+    draws at most ``MAX_NODES`` chains (the graph grows 11-fold per pick) and says how many
+    more there are. Raises ValueError for a depth outside 1..tempo.MAX_DEPTH.
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= \
             tempo.MAX_DEPTH:
@@ -41,31 +66,75 @@ def decision_graph_figure(state: State, depth: int = 1) -> Figure:
     cfg = state.cfg
     names = list(cfg.companies)
     root = next(n for n, d in g.nodes(data=True) if d["depth"] == 0)
-    widest = max(sum(1 for _, d in g.nodes(data=True) if d["depth"] == k)
-                 for k in range(depth + 1))
-    fig = KwFigure(figsize=(3.5 + 3.0 * depth, min(14.0, max(4.0, 0.12 * widest))))
+    full = _layers(g, root, depth)
+    layers = [col[:MAX_NODES] for col in full]
+    rows = max(len(col) for col in layers)
+    # One column (x unit) is COLUMN inches: room for a label and the edges after it.
+    fig = KwFigure(figsize=(COLUMN * (depth + 2.3), 0.9 + 0.34 * max(rows, 3)))
     ax = fig.add_subplot()
-    pos = nx.multipartite_layout(g, subset_key="depth")
-    colours = [company_colour(cfg, names.index(d["to_play"])) if d["to_play"] in names
-               else NEUTRAL for _, d in g.nodes(data=True)]
-    nx.draw_networkx_nodes(g, pos, ax=ax, node_color=colours,
-                           node_size=500 if depth == 1 else 180, edgecolors="#222222")
-    nx.draw_networkx_labels(g, pos, ax=ax, font_size=9 if depth == 1 else 6,
-                            labels={n: d["to_play"][0] for n, d in g.nodes(data=True)})
-    again = [(u, v) for u, v, d in g.edges(data=True) if d["next"] == d["company"]]
-    other = [(u, v) for u, v, d in g.edges(data=True) if d["next"] != d["company"]]
-    nx.draw_networkx_edges(g, pos, ax=ax, edgelist=other, width=0.6, edge_color="#888888",
-                           arrows=True, arrowsize=6)
-    nx.draw_networkx_edges(g, pos, ax=ax, edgelist=again, width=2.4, edge_color="#222222",
-                           arrows=True, arrowsize=8)
-    shown = [(u, v) for u, v in g.edges() if depth == 1 or u == root]
-    nx.draw_networkx_edge_labels(g, pos, ax=ax, font_size=7, label_pos=0.7,
-                                 edge_labels={(u, v): g.edges[u, v]["tile"] for u, v in shown})
+    pos: dict[object, tuple[float, float]] = {}
+    for x, col in enumerate(layers):
+        top = (len(col) - 1) / 2 - (rows - 1) / 2  # each column centred on the tallest
+        for i, n in enumerate(col):
+            pos[n] = (float(x), top - i)
+    kept = set(pos)
+    for u, v, d in g.edges(data=True):
+        if u in kept and v in kept:
+            (x0, y0), (x1, y1) = pos[u], pos[v]
+            if u != root:
+                x0 += LABEL_WIDTH  # the edge leaves from the end of the parent's label
+            again = d["next"] == d["company"]
+            ax.plot([x0, x1], [y0, y1], color="#222222" if again else "#aaaaaa",
+                    linewidth=2.4 if again else 0.7, zorder=1)
+    for n, (x, y) in pos.items():
+        who = g.nodes[n]["to_play"]
+        colour = company_colour(cfg, names.index(who)) if who in names else NEUTRAL
+        ax.scatter([x], [y], s=220, color=colour, edgecolors="#222222", zorder=2)
+        ax.text(x, y, who[0], ha="center", va="center", fontsize=8, color="white", zorder=3)
+        if n == root:
+            ax.text(x - 0.12, y, f"now: {who} picks", ha="right", va="center", fontsize=9)
+            continue
+        parent = next(u for u in g.predecessors(n) if u in kept)
+        tile = g.edges[parent, n]["tile"]
+        ax.text(x + 0.1, y, f"{tile} \u2192 {who}", ha="left", va="center", fontsize=8)
+    for x, (col, shown) in enumerate(zip(full, layers, strict=True)):
+        if len(col) > len(shown):
+            ax.text(x + 0.1, -rows + 0.2, f"... and {len(col) - len(shown)} more chains",
+                    ha="left", va="center", fontsize=8, style="italic")
+    ax.set_xlim(-1.3, depth + 1.0)
+    ax.set_ylim(-rows - 0.3, 0.7)
     ax.set_title(f"{g.nodes[root]['to_play']} picks: who plays next ({depth} pick"
-                 f"{'s' if depth > 1 else ''} ahead; thick = the same company again)")
+                 f"{'s' if depth > 1 else ''} ahead; thick: the same company again)", fontsize=10)
     ax.set_axis_off()
     fig.tight_layout()
     return fig
+
+
+def decision_table(state: State) -> list[tuple[str, int, str, tuple[str, ...]]]:
+    """Two picks ahead as a table: for each tile the company to play may take, its number of
+    actions, who plays next, and which of that company's picks would give it another turn in
+    a row (the chain rule, RULINGS K1; ``solvers.tempo.tempo_graph`` at depth 2)."""
+    g = tempo.tempo_graph(state, 2)
+    root = next(n for n, d in g.nodes(data=True) if d["depth"] == 0)
+    rows = []
+    for _, child, d in g.out_edges(root, data=True):
+        again = tuple(e["tile"] for _, _, e in g.out_edges(child, data=True)
+                      if e["next"] == e["company"])
+        rows.append((d["tile"], d["actions"], d["next"], again))
+    return rows
+
+
+def decision_table_html(state: State) -> str:
+    """``decision_table`` as an HTML table."""
+    import html
+
+    cells = "".join(
+        f"<tr><td>{html.escape(tile)}</td><td style='text-align:center'>{n}</td>"
+        f"<td>{html.escape(nxt)}</td><td>{html.escape(', '.join(again) or '-')}</td></tr>"
+        for tile, n, nxt, again in decision_table(state))
+    return ("<table class='kw-decision-table'><tr><th>pick</th><th>actions</th>"
+            "<th>then plays</th><th>its picks that would give it another turn</th></tr>"
+            + cells + "</table>")
 
 
 def price_curve_figure(state: State, curve: dict[int, int] | None = None,

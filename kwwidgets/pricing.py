@@ -3,7 +3,9 @@
 The position is edited only in a copy (``what_if``): price markers taken off the chart, active
 buyers sent back to their stacks, the company's investment tokens withheld. Then
 ``solvers.pricing.solve`` and ``price_curve`` run behind the "Solve" button (STYLE 18: slow
-solver calls sit behind a button) and the curve is drawn by ``kwwidgets.plots``.
+solver calls sit behind a button) and the curve is drawn by ``kwwidgets.plots``. The board
+always shows the what-if position; a result turns grey ("stale") as soon as a control changes,
+until Solve is pressed again.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ class PricingLab:
         self.config = config or pricing.PricingConfig()
         self.plan: pricing.PricingPlan | None = None
         self.curve: dict[int, int] = {}
+        #: True when a control changed after the last solve: the result shown is out of date
+        self.stale = False
         s = self.state
         company = s.companies[s.current_player]
         self.out = w.Output()
@@ -73,24 +77,43 @@ class PricingLab:
         self.result.add_class("kw-pricing-result")
         self.plot = w.HTML()
         self.plot.add_class("kw-plot")
+        self.results = w.VBox([self.result, self.plot])
+        self.results.add_class("kw-results")
         self.board = board_widget()
         show_board(self.board, s)
+        for box in self._boxes():
+            box.observe(self._changed, names="value")
 
         def row(title: str, boxes: Iterable[w.Checkbox]) -> w.HBox:
-            return w.HBox([w.HTML(f"<b>{title}</b>", layout=w.Layout(width="170px")), *boxes],
-                          layout=w.Layout(flex_flow="row wrap"))
+            return w.HBox([w.HTML(f"<b>{title}</b>", layout=w.Layout(width="170px",
+                                                                       flex="0 0 auto")),
+                           *boxes], layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
         self.view = w.VBox([
+            w.HTML(_LAB_CSS),
             row("Price markers left", self.price_boxes.values()),
             row("Active buyers", self.buyer_boxes.values()),
             row("Investments", [self.invest_box]),
-            self.solve_button, self.message, self.result, self.plot, self.board, self.out])
+            self.solve_button, self.message, self.results,
+            w.HTML("<b>The what-if position</b> (what the solver sees)"), self.board, self.out])
         self.view.add_class("kw-pricing-lab")
+
+    def _boxes(self) -> list[w.Checkbox]:
+        return [*self.price_boxes.values(), *self.buyer_boxes.values(), self.invest_box]
+
+    def _changed(self, _: object = None) -> None:
+        """A control changed: show the what-if board, grey out the result until Solve."""
+        show_board(self.board, self.what_if())
+        if self.plan is not None and not self.stale:
+            self.stale = True
+            self.results.add_class("kw-stale")
+            say(self.message, "The position changed: press Solve to update the result.")
 
     @staticmethod
     def _checkbox(description: str, css_class: str) -> w.Checkbox:
+        # A box and its label are one item that never stretches or splits when a row wraps.
         box = w.Checkbox(value=True, description=description, indent=False,
-                         layout=w.Layout(width="auto"))
+                         layout=w.Layout(width="auto", flex="0 0 auto", margin="0 16px 0 0"))
         box.add_class(css_class)
         return box
 
@@ -141,6 +164,9 @@ class PricingLab:
             say(self.message, str(exc), "error")
             return None
         self.plan, self.curve = plan, curve
+        self.stale = False
+        self.results.remove_class("kw-stale")
+        show_board(self.board, s)
         self.result.value = f"<p>{html.escape(describe_plan(s, plan))}</p>"
         if curve:
             from kwwidgets.plots import figure_svg, price_curve_figure  # matplotlib: only here
@@ -150,3 +176,11 @@ class PricingLab:
             self.plot.value = "<p>No car can be placed: no price curve.</p>"
         say(self.message, "Solved.", "ok")
         return plan
+
+
+# A stale result is greyed out (and says so on hover-free screens through the message line).
+_LAB_CSS = """<style>
+.kw-pricing-lab .kw-stale { opacity: 0.4; filter: grayscale(1); }
+.kw-pricing-lab .widget-checkbox { width: auto; }
+.kw-pricing-lab .widget-checkbox label { white-space: nowrap; }
+</style>"""

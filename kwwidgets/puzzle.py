@@ -1,7 +1,9 @@
 """Puzzle: try a plan on a built-in puzzle, then check it against the solver.
 
-The board, buttons, log and undo are a ``PlayWidget`` on the puzzle's position. Rivals move
-as the puzzle's solver assumes they do. "Check with the solver" re-solves the puzzle
+The board, buttons, log and undo are a ``PlayWidget`` on the puzzle's position; a list picks
+the puzzle. Rivals move as the puzzle's solver assumes they do. The answer stays hidden until
+the player asks for it (the "Check" button, or ``answer`` behind a "Show the solution" button
+in the notebook). "Check with the solver" re-solves the puzzle
 (``solvers.puzzles.solve_puzzle``: the turn planner for tempo puzzles, CP-SAT for pricing
 puzzles) and scores the user's line with the solvers' own replay checks
 (``solvers.planner.replay_value``, ``solvers.pricing.sales_value``).
@@ -12,16 +14,22 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
+import kwcore
 from kwcore.actions import ACTIONS
 from kwcore.errors import KraftwagenError
 from kwcore.state import State
-from kwwidgets.common import button, markdown_html
+from kwwidgets.common import button, markdown_html, message_widget, say
+from kwwidgets.labels import action_label
 from kwwidgets.play import PlayWidget
 from solvers import planner, pricing
-from solvers.puzzles import Puzzle, puzzle_named, solve_puzzle
+from solvers.puzzles import Puzzle, PuzzleError, load_puzzles, puzzle_named, solve_puzzle
+
+if TYPE_CHECKING:
+    from kwwidgets.solutions import Solution
 
 
 class PlannerGreedyBot:
@@ -117,33 +125,73 @@ class PuzzleWidget:
     """A built-in puzzle (``solvers.puzzles``) to try by clicking, then check with the solver.
 
     ``PuzzleWidget(name)`` raises ``solvers.puzzles.PuzzleError`` (a ValueError) for an unknown
-    name. ``check()`` (the "Check with the solver" button, CSS class ``kw-check``) solves the
-    puzzle and compares the user's line with the proven optimum.
+    name. The list at the top (CSS class ``kw-puzzle-picker``) switches puzzles (``load``).
+    ``check()`` (the "Check with the solver" button, CSS class ``kw-check``) solves the
+    puzzle and compares the user's line with the proven optimum; until then the answer is
+    nowhere in the widget.
     """
 
-    def __init__(self, name: str) -> None:
-        self.puzzle = puzzle_named(name)
-        start = self.puzzle.state()
+    def __init__(self, name: str = "two_moves") -> None:
+        puzzle_named(name)  # an unknown name raises here, before anything is built
+        self.picker = w.Dropdown(
+            options=[(f"{p.title} ({p.kind}, difficulty {p.difficulty} of 5)", p.name)
+                     for p in load_puzzles()],
+            value=name, description="Puzzle", layout=w.Layout(width="auto"),
+            style={"description_width": "initial"})
+        self.picker.add_class("kw-puzzle-picker")
+        self.message = message_widget()
+        self.out = w.Output()  # what the picker's callback prints or raises (STYLE 18)
+        self.text = w.HTML()
+        self.text.add_class("kw-puzzle-text")
+        self.result = w.HTML()
+        self.result.add_class("kw-result")
+        self.view = w.VBox()
+        self.view.add_class("kw-puzzle")
+        self._syncing = False  # True while load() sets the list itself
+        self.load(name)
+        self.picker.observe(self._picked, names="value")
+
+    def _picked(self, change: dict[str, object]) -> None:
+        if not self._syncing:
+            with self.out:
+                self.load(str(change["new"]))
+
+    def load(self, name: str) -> bool:
+        """Show puzzle ``name`` from its start (the answer hidden); an unknown name shows a
+        message and keeps the current puzzle. True if loaded."""
+        try:
+            p = puzzle_named(name)
+        except PuzzleError as exc:
+            say(self.message, str(exc), "error")
+            return False
+        self.puzzle = p
+        start = p.state()
         self.start = start.clone(history=False)
-        self.company = puzzle_company(self.puzzle, start)
+        self.company = puzzle_company(p, start)
         rivals = {q: PlannerGreedyBot() for q in range(start.players) if q != self.company}
         self.play = PlayWidget(state=start, human=self.company, bots=rivals)
         self.play.new_controls.layout.display = "none"  # a puzzle has its own position
         self.solution: planner.Plan | pricing.PricingPlan | None = None
         self.curve: dict[int, int] = {}
         self.last_check: Check | None = None
-        p = self.puzzle
-        self.text = w.HTML(
+        self.text.value = (
             f"<h3>{html.escape(p.title)}</h3>"
             f"<p><i>{p.kind} puzzle, difficulty {p.difficulty} of 5</i></p>"
             + markdown_html(p.story) + markdown_html(f"**Question:** {p.question}"))
-        self.text.add_class("kw-puzzle-text")
-        self.result = w.HTML()
-        self.result.add_class("kw-result")
+        self.result.value = ""
         self.check_button = button("Check with the solver", "kw-check", self.check,
-                                   self.play.out, "solve the puzzle and compare your line")
-        self.view = w.VBox([self.text, self.play.view, self.check_button, self.result])
-        self.view.add_class("kw-puzzle")
+                                   self.play.out,
+                                   "solve the puzzle: shows the answer and compares your line")
+        if self.picker.value != name:
+            self._syncing = True
+            try:
+                self.picker.value = name
+            finally:
+                self._syncing = False
+        say(self.message, "")
+        self.view.children = [self.picker, self.message, self.text, self.play.view,
+                              self.check_button, self.result, self.out]
+        return True
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -215,3 +263,35 @@ def _result_html(check: Check) -> str:
              "<tr><th>Why not this?</th><th>best value after it</th><th>proven</th></tr>"
              + "".join(rows) + "</table>") if rows else ""
     return f"<p>{html.escape(check.text)}</p>{table}"
+
+
+def answer(puzzle: Puzzle) -> Solution:
+    """The solver's answer to ``puzzle`` for a "Show the solution" button
+    (``kwwidgets.solutions.show``): the best first decision, its value and whether it is proven,
+    and the "why not this?" table. Solving happens here; showing waits for the reader."""
+    from kwwidgets.solutions import Solution
+
+    state = puzzle.state()
+    solution = solve_puzzle(puzzle)
+
+    def label(text: str) -> str:
+        try:
+            return f"{action_label(kwcore.parse_action(state, text), state.cfg)} [{text}]"
+        except KraftwagenError:
+            return text
+
+    if isinstance(solution, planner.Plan):
+        unit = ("Green's lead over the best rival" if solution.config.objective == "margin"
+                else "reputation gained")
+        status = "proven optimal" if solution.proven else "not proven (a bound)"
+        rows = ["| first decision | value | proven |", "|---|---:|---|"]
+        rows += [f"| {label(a.action)} | {a.value:g} | {'yes' if a.proven else 'no'} |"
+                 for a in solution.alternatives]
+        text = (f"The best first decision is **{label(solution.best)}**: {solution.value:g} "
+                f"({unit}; {status}). Why not something else? Every legal first decision "
+                "with the best value the solver found after it:\n\n" + "\n".join(rows))
+    else:
+        status = "proven optimal" if solution.proven else "not proven (a bound)"
+        steps = ", ".join(label(a) for a in solution.actions) or "place no car"
+        text = (f"The best plan: **{steps}**, sales reputation {solution.value} ({status}).")
+    return Solution(f"'{puzzle.name}'", text, values={"solution": solution})

@@ -15,6 +15,9 @@ from collections.abc import Iterator
 
 import ipywidgets as w
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.transforms import Bbox
 
 import kwcore
 from kwcore.actions import ACTIONS
@@ -24,9 +27,15 @@ from kwcore.svg import board_svg
 from kwwidgets import PlayWidget, PositionEditor, PricingLab, PuzzleWidget, Stepper
 from kwwidgets.labels import action_label, log_groups
 from kwwidgets.play import LOG_GROUPS
-from kwwidgets.plots import decision_graph_figure, price_curve_figure
+from kwwidgets.plots import (
+    MAX_NODES,
+    decision_graph_figure,
+    decision_table,
+    decision_table_html,
+    price_curve_figure,
+)
 from solvers import pricing
-from solvers.puzzles import puzzle_named
+from solvers.puzzles import load_puzzles, puzzle_named
 from solvers.tempo import tempo_graph
 
 
@@ -74,7 +83,7 @@ def press(button: w.Button, select: w.Dropdown | None = None, aid: int | None = 
     button.click()
 
 
-def message(widget: PlayWidget | PositionEditor | PricingLab) -> str:
+def message(widget: PlayWidget | PositionEditor | PricingLab | PuzzleWidget) -> str:
     return str(widget.message.value)
 
 
@@ -501,18 +510,55 @@ def test_unknown_puzzle_raises() -> None:
 
 
 # --- plots and the pricing lab --------------------------------------------------------------------
-def test_decision_graph_figure_draws_every_pick() -> None:
+def label_boxes(fig: Figure) -> list[tuple[str, Bbox]]:
+    """Every text of the figure's axes with its drawn extent (pixels)."""
+    FigureCanvasAgg(fig)
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    return [(x.get_text(), x.get_window_extent(renderer)) for x in fig.axes[0].texts
+            if len(x.get_text()) > 1]
+
+
+def test_decision_graph_figure_draws_every_pick_with_labels_that_do_not_overlap() -> None:
     state = puzzle_named("extra_mechanic").state()
     fig = decision_graph_figure(state, 1)
     g = tempo_graph(state, 1)
-    ax = fig.axes[0]
-    labels = {t.get_text() for t in ax.texts}
-    tiles = {d["tile"] for _, _, d in g.edges(data=True)}
-    assert tiles <= labels and len(tiles) == len(state.cfg.tiles)
-    assert len(ax.collections[0].get_offsets()) == g.number_of_nodes()  # type: ignore[arg-type]
+    boxes = label_boxes(fig)
+    labels = {text for text, _ in boxes}
+    picks = {f"{d['tile']} \u2192 {d['next']}" for _, _, d in g.edges(data=True)}
+    assert picks <= labels and len(picks) == len(state.cfg.tiles)
+    for i, (a, box) in enumerate(boxes):
+        for b, other in boxes[i + 1:]:
+            assert not box.overlaps(other), (a, b)
     for depth in (0, 9, True):
         with pytest.raises(ValueError):
             decision_graph_figure(state, depth)
+
+
+def test_a_deep_decision_graph_is_capped_and_says_how_much_is_left_out() -> None:
+    state = puzzle_named("extra_mechanic").state()
+    g = tempo_graph(state, 2)
+    second = sum(1 for _, d in g.nodes(data=True) if d["depth"] == 2)
+    assert second > MAX_NODES
+    boxes = label_boxes(decision_graph_figure(state, 2))
+    assert sum(1 for text, _ in boxes if "\u2192" in text) == len(state.cfg.tiles) + MAX_NODES
+    assert f"... and {second - MAX_NODES} more chains" in {text for text, _ in boxes}
+    for i, (a, box) in enumerate(boxes):
+        for b, other in boxes[i + 1:]:
+            assert not box.overlaps(other), (a, b)
+
+
+def test_the_decision_table_follows_the_chain_two_picks_ahead() -> None:
+    state = puzzle_named("two_moves").state()
+    g = tempo_graph(state, 2)
+    root = next(n for n, d in g.nodes(data=True) if d["depth"] == 0)
+    rows = decision_table(state)
+    assert [r[0] for r in rows] == [d["tile"] for _, _, d in g.out_edges(root, data=True)]
+    for (tile, actions, nxt, again), (_, child, d) in zip(rows, g.out_edges(root, data=True),
+                                                          strict=True):
+        assert (tile, actions, nxt) == (d["tile"], d["actions"], d["next"])
+        assert set(again) == {e["tile"] for _, _, e in g.out_edges(child, data=True)
+                              if e["next"] == nxt}
+    assert "<table" in decision_table_html(state)
 
 
 def test_price_curve_figure_plots_the_given_curve() -> None:
@@ -547,3 +593,55 @@ def test_pricing_lab_what_if_controls() -> None:
 def test_pricing_lab_needs_a_market_step() -> None:
     with pytest.raises(pricing.PricingError):
         PricingLab(kwcore.new_game(4, 0))
+
+
+def test_the_puzzle_picker_switches_puzzles_and_the_answer_stays_hidden() -> None:
+    pz = PuzzleWidget("two_moves")
+    picker = with_class(pz.view, "kw-puzzle-picker")[0]
+    assert isinstance(picker, w.Dropdown)
+    assert [v for _, v in picker.options] == [p.name for p in load_puzzles()]
+    answer = puzzle_named("two_moves").answer
+    shown = " ".join(str(getattr(x, "value", "")) for x in walk(pz.view)
+                     if isinstance(x, w.HTML))
+    assert answer["best"] not in shown and pz.result.value == ""  # nothing given away
+    picker.value = "sold_twice"
+    assert pz.puzzle.name == "sold_twice" and pz.play.state == puzzle_named("sold_twice").state()
+    assert pz.play.view in pz.view.children and pz.result.value == ""
+    assert pz.check().optimum == puzzle_named("sold_twice").answer["value"]
+    assert pz.result.value
+    assert pz.load("no_such_puzzle") is False and "no puzzle named" in message(pz)
+    assert pz.puzzle.name == "sold_twice" and picker.value == "sold_twice"
+    assert pz.load("two_moves") and picker.value == "two_moves" and pz.result.value == ""
+
+
+def test_the_notebook_answer_is_solved_at_once_and_shown_only_when_asked() -> None:
+    from kwwidgets.puzzle import answer
+    from kwwidgets.solutions import show
+
+    p = puzzle_named("two_moves")
+    box = show(answer(p))
+    assert box.body.value == ""
+    box.reveal()
+    text = html.unescape(box.body.value)
+    assert p.answer["best"] in text and "proven optimal" in text
+    assert all(a["action"] in text for a in p.answer["alternatives"])
+
+
+def test_a_pricing_result_greys_out_on_a_change_and_the_board_shows_the_what_if() -> None:
+    state = puzzle_named("undercut").state()
+    lab = PricingLab(state)
+    assert lab.board.value.endswith(board_svg(lab.what_if()))
+    lab.price_boxes[min(lab.price_boxes)].value = False  # before any result: nothing to grey
+    assert not lab.stale and "kw-stale" not in lab.results._dom_classes
+    assert lab.board.value.endswith(board_svg(lab.what_if()))
+    assert lab.board.value != PricingLab(state).board.value  # the marker is off the board
+    with_class(lab.view, "kw-solve")[0].click()
+    assert lab.plan is not None and not lab.stale
+    first_sp = min(lab.buyer_boxes)
+    lab.buyer_boxes[first_sp].value = False
+    assert lab.stale and "kw-stale" in lab.results._dom_classes
+    assert "press Solve" in message(lab)
+    assert lab.board.value.endswith(board_svg(lab.what_if()))
+    assert lab.what_if().active[first_sp] < 0
+    lab.solve()
+    assert not lab.stale and "kw-stale" not in lab.results._dom_classes
