@@ -8,18 +8,21 @@ path or, given ``-``, from stdin, so commands chain::
     kw legal pos.json
     kw play --players 4 --seed 1 --bots greedy,random --quiet
     kw play --players 2 --seed 3 --replay > game.json && kw replay game.json
+    kw play --players 3 --seed 7 --until market > pos.json   # then: kw price pos.json
 
 No command writes a file: results go to stdout. Every user mistake prints one line
 ``kw: error: ...`` to stderr and exits 2; Ctrl-C exits 130; a defect of ours prints one line
-``kw: error: internal error ...`` and exits 1, never a traceback. Imports only kwcore and the
-standard library.
+``kw: error: internal error ...`` and exits 1, never a traceback; SIGTERM prints
+``kw: terminated`` and exits 143. Imports only kwcore and the standard library.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -32,6 +35,7 @@ EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_INTERNAL = 1
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports a process ended by it
 LOG_TAIL = 10  # log lines `kw show` prints under the board
 JSON_INDENT = 2
 STDIN = "-"
@@ -207,6 +211,7 @@ def main(argv: list[str] | None = None, extend: Extension | None = None) -> int:
     ``extend`` adds subcommands from a higher layer (``solvers.cli`` adds ``solve``, ``price``
     and ``puzzles``) without kwcore importing it.
     """
+    previous = _on_sigterm()
     try:
         try:
             args = build_parser(extend).parse_args(argv)
@@ -217,6 +222,9 @@ def main(argv: list[str] | None = None, extend: Extension | None = None) -> int:
         return status
     except UsageError as exc:
         return _fail(str(exc))
+    except Terminated:  # workers and files are cleaned up by the code the signal interrupted
+        print(f"{PROG}: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -229,6 +237,25 @@ def main(argv: list[str] | None = None, extend: Extension | None = None) -> int:
         print(f"{PROG}: error: internal error, please report it: {type(exc).__name__}: "
               f"{' '.join(str(exc).split())[:200]}", file=sys.stderr)
         return EXIT_INTERNAL
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: unwinds like Ctrl-C (``finally`` blocks run), then one line."""
+
+
+def _raise_terminated(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
+def _on_sigterm() -> Any:
+    """Turn SIGTERM into ``Terminated`` while ``main`` runs; the previous handler, or None when
+    signals cannot be set here (not the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_terminated)
 
 
 # --- helpers --------------------------------------------------------------------------------------

@@ -17,7 +17,9 @@ from __future__ import annotations
 import math
 import random
 import signal
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from multiprocessing import get_context
 from typing import TYPE_CHECKING, Any
@@ -203,19 +205,60 @@ def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int 
                             tuple(bot_stats(done, name) for name in names))
 
 
-def _in_processes(specs: list[GameSpec], workers: int) -> Iterator[GameResult]:
+def _in_processes(specs: list[GameSpec], workers: int,
+                  play: Callable[[GameSpec], GameResult] = play_one) -> Iterator[GameResult]:
+    """The results of ``play`` on every spec, in ``workers`` processes, as they finish.
+
+    "spawn": a fresh interpreter per worker, safe whatever threads the caller runs. Workers
+    ignore Ctrl-C, so only this process reports it. A worker that dies (killed, out of memory,
+    ``os._exit``) is a TournamentError at once, where a ``multiprocessing.Pool`` would wait for
+    its lost game for ever; leaving (finished, failed or interrupted) stops every worker.
+    """
     if workers == 1:
-        yield from map(play_one, specs)
+        yield from map(play, specs)
         return
-    # "spawn": a fresh interpreter per worker, safe whatever threads the caller runs. Workers
-    # ignore Ctrl-C, so only this process reports it; leaving the block (finished, failed or
-    # interrupted) terminates them.
-    with get_context("spawn").Pool(workers, initializer=_ignore_interrupts) as pool:
-        yield from pool.imap_unordered(play_one, specs)
+    # SIGINT and SIGTERM wait while the workers start: a signal in the middle of a spawn
+    # leaves a half-started child that prints a traceback (the workers unblock them).
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"),
+                                   initializer=_worker_start)
+        futures = [pool.submit(play, spec) for spec in specs]
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    try:
+        for done, future in enumerate(as_completed(futures)):
+            try:
+                result = future.result()
+            except BrokenProcessPool:
+                raise TournamentError(f"a worker process died (killed, or out of memory?) "
+                                      f"with {len(specs) - done} of {len(specs)} games "
+                                      f"unfinished; the tournament is stopped") from None
+            yield result
+    finally:
+        _stop(pool)
 
 
-def _ignore_interrupts() -> None:
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker now: games still running are abandoned, not waited for."""
+    # ProcessPoolExecutor can only terminate its workers from Python 3.14 on
+    # (terminate_workers); before that its process table is the one way in.
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        proc.join(timeout=5)
+
+
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _worker_start() -> None:
+    """In each worker: Ctrl-C is the parent's to report; SIGTERM ends the worker silently."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
 def _on_dask(specs: list[GameSpec], address: str) -> Iterator[GameResult]:
@@ -293,15 +336,16 @@ def report_lines(result: TournamentResult) -> list[str]:
     lines = [f"{n} games, {p} companies, seed {result.seed}; every bot in every seat "
              f"{n // len(result.bots)} time(s)",
              "",
-             f"{'bot':<14} {'seats':>5} {'wins':>5} {'win rate (95% CI)':>21} {'p':>8} "
-             f"{'shared':>6} {'mean score (95% CI)':>22} {'sales':>6} {'GP':>6} {'achiev':>6} "
+             f"{'bot':<14} {'seats':>5} {'wins':>5} {'win rate (95% CI)':>24} {'p':>8} "
+             f"{'shared':>6} {'mean score (95% CI)':>26} {'sales':>6} {'GP':>6} {'achiev':>6} "
              f"{'buyers':>6}"]
     for s in sorted(result.stats, key=lambda s: (-s.win_rate, -s.mean_score)):
-        rate = f"{s.win_rate:.1%} ({s.win_ci[0]:.0%}-{s.win_ci[1]:.0%})"
-        score = f"{s.mean_score:.1f} ({s.score_ci[0]:.1f}-{s.score_ci[1]:.1f})"
+        # "a to b": a hyphen between two numbers misreads as a minus sign ("-6.6-63.2").
+        rate = f"{s.win_rate:.1%} ({s.win_ci[0]:.0%} to {s.win_ci[1]:.0%})"
+        score = f"{s.mean_score:.1f} ({s.score_ci[0]:.1f} to {s.score_ci[1]:.1f})"
         parts = " ".join(f"{s.parts[src]:>6.1f}" for src in SCORE_SOURCES)
-        lines.append(f"{s.bot:<14} {s.seats:>5} {s.wins:>5} {rate:>21} {s.p_value:>8.2g} "
-                     f"{s.shared:>6} {score:>22} {parts}")
+        lines.append(f"{s.bot:<14} {s.seats:>5} {s.wins:>5} {rate:>24} {s.p_value:>8.2g} "
+                     f"{s.shared:>6} {score:>26} {parts}")
     broken = sum(1 for g in result.games if g.reason == "tie broken by engineers")
     lines += ["", f"shared wins (RULINGS K24): {result.shared_games} of {n} games; ties broken "
                   f"by engineers: {broken}; abandoned after {MAX_DECISIONS:,} decisions (nobody "

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +24,7 @@ import pytest
 import kwcore
 from kwcore.actions import ACTIONS, PickTile
 from kwcore.bots import Bot, GreedyBot, evaluate
+from kwcore.state import SCORE_SOURCES
 from positions import assert_one_error_line
 from solvers import bots as bots_module
 from solvers import tournament
@@ -38,6 +44,7 @@ from solvers.tournament import TournamentError, play_one, run_tournament, schedu
 
 Run = tuple[int, str, str]
 Kw = Callable[..., Run]
+ROOT = Path(__file__).resolve().parents[1]
 Z95 = 1.959963984540054  # the normal quantile of 0.975
 
 
@@ -465,3 +472,84 @@ def test_a_game_past_the_decision_cap_is_abandoned_with_no_winner_and_reported(
                                          (stats, tournament.bot_stats([cut, full], "random")))
     assert result.abandoned == 1 and result.to_dict()["abandoned"] == 1
     assert "(nobody wins): 1;" in " ".join(tournament.report_lines(result))
+
+
+# --- intervals, dead workers and SIGTERM (issues 11 and 12) ---------------------------------
+def test_the_table_writes_intervals_with_to_not_a_hyphen(small: tournament.TournamentResult
+                                                         ) -> None:
+    lines = tournament.report_lines(small)
+    for s in small.stats:
+        row = next(line for line in lines if line.startswith(s.bot + " "))
+        assert f"({s.score_ci[0]:.1f} to {s.score_ci[1]:.1f})" in row
+        assert f"({s.win_ci[0]:.0%} to {s.win_ci[1]:.0%})" in row
+    low = tournament.BotStats("x", 2, 0, 0, 0.0, (0.0, 0.5), 1.0, 28.3, (-6.6, 63.2),
+                              dict.fromkeys(SCORE_SOURCES, 0.0))
+    row = tournament.report_lines(tournament.TournamentResult(
+        ("x",), 2, 0, small.games, (low,)))[3]
+    assert "28.3 (-6.6 to 63.2)" in row and "-6.6-63.2" not in row
+
+
+def _die_in_game_3(spec: tournament.GameSpec) -> tournament.GameResult:
+    """Played in a worker: the process dies at once in game 3 (a bot calling os._exit)."""
+    if spec.index == 3:
+        os._exit(7)
+    return play_one(spec)
+
+
+def test_a_worker_that_dies_stops_the_tournament_with_a_tournament_error() -> None:
+    specs = schedule(["greedy", "random"], 8, 1)
+    got = []
+    with pytest.raises(TournamentError, match="a worker process died"):
+        got.extend(r.index for r in tournament._in_processes(specs, 2, _die_in_game_3))
+    assert 3 not in got
+
+
+def _tournament_process(tmp_path: Path) -> subprocess.Popen[str]:
+    """``kw tournament`` with 2 workers in its own session, once it is playing."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "solvers.cli", "tournament", "--bots", "greedy,random",
+         "--games", "400", "--workers", "2"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    deadline = 200  # polls of 0.1 s: a guard against a hang, not a timing assertion
+    while deadline and len(_children(proc.pid)) < 2:
+        time.sleep(0.1)
+        deadline -= 1
+    assert deadline, "the workers never started"
+    return proc
+
+
+def _children(pid: int) -> list[int]:
+    """The worker processes of ``pid`` (multiprocessing's resource tracker left out: it ends on
+    its own once its pipe closes)."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    kids = [int(c) for c in path.read_text().split()] if path.exists() else []
+    return [k for k in kids if b"spawn_main" in _cmdline(k)]
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+@pytest.mark.parametrize("target", ["main process", "process group"])
+def test_sigterm_ends_a_tournament_cleanly_in_one_line(tmp_path: Path, target: str) -> None:
+    proc = _tournament_process(tmp_path)
+    workers = _children(proc.pid)
+    if target == "main process":
+        proc.send_signal(signal.SIGTERM)
+    else:
+        os.killpg(proc.pid, signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    assert err == "kw: terminated\n" and out == ""
+    assert not any(Path(f"/proc/{w}").exists() and "zombie" not in _state(w) for w in workers)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text().lower()
+    except OSError:
+        return "zombie"
