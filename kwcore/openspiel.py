@@ -24,8 +24,15 @@ It is the only kwcore module that imports ``pyspiel``: the rest of kwcore works 
   sufficient statistic for play. The game is declared imperfect-information because views are
   per company (and the hidden-score variant hides rivals' scores); algorithms for imperfect
   information also apply to it.
-- Serialization is OpenSpiel's own for Python games (``pyspiel.serialize_game_and_state``: the
-  action history and the pickled state); deserializing restores an equal ``kwcore.State``.
+- Serialization is JSON, never pickle (issue 11): ``state.serialize()`` writes the action
+  history and the position in kwcore's format (docs/position-format.md), and
+  ``game.deserialize_state(text)`` replays the history with every action checked, loads the
+  position with ``kwcore``'s bounded loader and requires the two to agree, so a crafted string is
+  a ``PositionError``, never code run. ``serialize_game_and_state`` and
+  ``deserialize_game_and_state`` here do the same with the game's parameters. OpenSpiel's own
+  ``pyspiel.serialize_game_and_state`` still works (its C++ pickles the state's attributes; ours
+  pickle as that same JSON), but ``pyspiel.deserialize_game_and_state`` unpickles whatever text
+  it is given, for every Python game: give it only text you wrote yourself.
 """
 
 from __future__ import annotations
@@ -39,7 +46,8 @@ import pyspiel
 import kwcore
 from kwcore import rules
 from kwcore.config import CAR_TECH, CATEGORIES, PREFERENCES, Config, config_for
-from kwcore.serialize import KINDS
+from kwcore.errors import PositionError
+from kwcore.serialize import KINDS, parse_json, state_from_dict, state_to_dict
 from kwcore.state import State
 
 GAME_NAME = "python_kraftwagen"
@@ -49,6 +57,9 @@ DEFAULT_PLAYERS = 4
 #: so no finite bound is provable. Random play never took more than 443 decisions, chance included,
 #: in 1,500 games per size (measured 2026-11-30); OpenSpiel needs a number, and this leaves room.
 MAX_GAME_LENGTH = 1000
+
+SERIAL_FORMAT = "kraftwagen-openspiel-state"
+SERIAL_VERSION = 1
 
 _SALESMAN = ("unused", "box", "canteen", "team", "market", "supply")
 
@@ -97,6 +108,10 @@ class KraftwagenGame(pyspiel.Game):
         """A new game, waiting at its first chance node (the deal of the chain)."""
         return KraftwagenState(self)
 
+    def deserialize_state(self, text: str) -> KraftwagenState:
+        """The state ``KraftwagenState.serialize`` wrote: JSON, checked, never unpickled."""
+        return _state_from_text(self, text)
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         """The observer; ``perfect_recall`` selects the information state (with the history)."""
         if params:
@@ -120,6 +135,14 @@ class _Held:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return _Held(self.state.clone(history=False))
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as the position's JSON, loaded back by kwcore's checked loader."""
+        return _held_from_json, (self.state.to_json(),)
+
+
+def _held_from_json(text: str) -> _Held:
+    return _Held(kwcore.from_json(text))
 
 
 class KraftwagenState(pyspiel.State):
@@ -165,8 +188,57 @@ class KraftwagenState(pyspiel.State):
         """Each company's share of the win once the game is over, else zeros."""
         return win_shares(self.kw)
 
+    def serialize(self) -> str:
+        """The state as JSON: the action history and the position (no pickle)."""
+        return json.dumps({"format": SERIAL_FORMAT, "version": SERIAL_VERSION,
+                           "players": self.kw.players, "history": list(self.history()),
+                           "position": state_to_dict(self.kw)})
+
     def __str__(self) -> str:
         return str(self.kw)
+
+
+def _state_from_text(game: KraftwagenGame, text: Any) -> KraftwagenState:
+    """``game``'s state written by ``KraftwagenState.serialize``; PositionError when the text
+    is not one, or when its history does not lead to its position."""
+    data = parse_json(text)
+    if not isinstance(data, dict) or data.get("format") != SERIAL_FORMAT:
+        raise PositionError("format", f"expected {SERIAL_FORMAT!r}")
+    if data.get("version") != SERIAL_VERSION:
+        raise PositionError("version", f"this adapter reads version {SERIAL_VERSION}")
+    if data.get("players") != game.players:
+        raise PositionError("players", f"this game has {game.players} companies")
+    history = data.get("history")
+    if not isinstance(history, list) or len(history) > MAX_GAME_LENGTH:
+        raise PositionError("history", f"a list of at most {MAX_GAME_LENGTH} action ids")
+    position = state_from_dict(data.get("position"))
+    state = game.new_initial_state()
+    for i, action in enumerate(history):
+        if type(action) is not int or action not in state.kw.legal_action_ids():
+            raise PositionError(f"history/{i}", f"{str(action)[:20]} is not a legal action here")
+        state.apply_action(action)
+    if state.kw != position:
+        raise PositionError("position", "the history does not lead to this position")
+    return state
+
+
+def serialize_game_and_state(game: KraftwagenGame, state: KraftwagenState) -> str:
+    """The game's parameters and the state, as JSON (``pyspiel.serialize_game_and_state``
+    without pickle)."""
+    return json.dumps({"game": GAME_NAME, "players": game.players,
+                       "state": json.loads(state.serialize())})
+
+
+def deserialize_game_and_state(text: str | bytes) -> tuple[KraftwagenGame, KraftwagenState]:
+    """The game and state written by ``serialize_game_and_state``; PositionError otherwise."""
+    data = parse_json(text)
+    if not isinstance(data, dict) or data.get("game") != GAME_NAME:
+        raise PositionError("game", f"expected {GAME_NAME!r}")
+    players = data.get("players")
+    if type(players) is not int or not 2 <= players <= 4:
+        raise PositionError("players", "2 to 4 companies")
+    game = KraftwagenGame({"players": players})
+    return game, _state_from_text(game, json.dumps(data.get("state")))
 
 
 def win_shares(state: State) -> list[float]:
@@ -366,4 +438,5 @@ def _encode_company(cfg: Config, c: dict[str, Any], recruit: list[str], row: np.
 pyspiel.register_game(_GAME_TYPE, KraftwagenGame)
 
 __all__ = ["DEFAULT_PLAYERS", "GAME_NAME", "MAX_GAME_LENGTH", "KraftwagenGame",
-           "KraftwagenObserver", "KraftwagenState", "win_shares"]
+           "KraftwagenObserver", "KraftwagenState", "deserialize_game_and_state",
+           "serialize_game_and_state", "win_shares"]

@@ -4,9 +4,14 @@ returns, and OpenSpiel's Python MCTS bot playing whole games."""
 
 from __future__ import annotations
 
+import base64
+import json
+import pickle
 import random
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -188,3 +193,71 @@ def test_kwcore_works_without_pyspiel_and_only_the_adapter_needs_it() -> None:
                           check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "no adapter"
+
+
+# --- serialization without pickle (issue 11) ------------------------------------------------
+def test_a_state_serializes_as_json_with_its_history_and_position() -> None:
+    game = _game(3)
+    state = game.new_initial_state()
+    taken = _play(state, 90, seed=8)
+    data = json.loads(state.serialize())
+    assert data["format"] == kos.SERIAL_FORMAT and data["history"] == taken
+    assert kwcore.from_json(json.dumps(data["position"])) == state.kw
+    again = game.deserialize_state(state.serialize())
+    assert isinstance(again, kos.KraftwagenState)
+    assert again.kw == state.kw and again.history() == state.history()
+    assert again.legal_actions() == state.legal_actions()
+
+
+def test_the_adapters_game_and_state_round_trip_as_json() -> None:
+    game = _game(2)
+    state = game.new_initial_state()
+    _play(state, 60, seed=9)
+    text = kos.serialize_game_and_state(game, state)
+    game2, state2 = kos.deserialize_game_and_state(text)
+    assert game2.num_players() == 2 and state2.kw == state.kw
+    assert state2.history() == state.history()
+
+
+class _Payload:
+    """Unpickling this runs code: it creates the file named."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (Path.touch, (str(self.path),))  # type: ignore[return-value]
+
+
+def test_a_crafted_pickle_is_a_position_error_and_runs_nothing(tmp_path: Path) -> None:
+    game = _game(2)
+    marker = tmp_path / "ran"
+    crafted = base64.b64encode(pickle.dumps({"_held": _Payload(marker)})).decode()
+    for text in (crafted, f"history=\nmove_number=0\n__dict__={crafted}",
+                 kos.serialize_game_and_state(game, game.new_initial_state())[:-5] + crafted):
+        with pytest.raises(kwcore.PositionError):
+            game.deserialize_state(text)
+        with pytest.raises(kwcore.PositionError):
+            kos.deserialize_game_and_state(text)
+    assert not marker.exists()
+
+
+def test_a_history_that_does_not_lead_to_the_position_is_refused() -> None:
+    game = _game(2)
+    state = game.new_initial_state()
+    _play(state, 40, seed=10)
+    data = json.loads(state.serialize())
+    data["history"] = data["history"][:-1]
+    with pytest.raises(kwcore.PositionError, match="position: the history does not lead"):
+        game.deserialize_state(json.dumps(data))
+    data["history"] = [*data["history"], 10**9]
+    with pytest.raises(kwcore.PositionError, match="history/"):
+        game.deserialize_state(json.dumps(data))
+
+
+def test_a_pickled_state_is_the_positions_json() -> None:
+    state = _game(2).new_initial_state()
+    _play(state, 30, seed=11)
+    blob = pickle.dumps(state._held)
+    assert b"kraftwagen-position" in blob and b"kwcore.state" not in blob
+    assert pickle.loads(blob).state == state.kw
