@@ -399,6 +399,8 @@ _ = CATEGORIES  # re-exported vocabulary
 
 def action_from_id(action_id: int) -> Action:
     """The action with this stable id."""
+    if type(action_id) is not int:
+        raise ActionParseError(f"an action id is a whole number, not {type(action_id).__name__}")
     if not 0 <= action_id < NUM_ACTIONS:
         raise ActionParseError(f"no action has id {action_id} (ids run 0..{NUM_ACTIONS - 1})")
     return ACTIONS[action_id]
@@ -410,6 +412,8 @@ def action_from_text(text: str) -> Action:
     Raises ActionParseError when the text is not the form of any action; legality in a given
     state is checked separately (see ``kwcore.parse_action``).
     """
+    if not isinstance(text, str):
+        raise ActionParseError(f"an action is text, not {type(text).__name__}")
     key = " ".join(text.lower().split())
     action = _BY_TEXT.get(key)
     if action is None:

@@ -9,7 +9,9 @@ stays.
 from __future__ import annotations
 
 import base64
+import errno
 import html
+import os
 from pathlib import Path
 from typing import Any
 
@@ -56,11 +58,15 @@ class PositionEditor:
                            layout=w.Layout(width="320px"))
         self.save_button = button("Save", "kw-save", self._save_path, self.out,
                                   "write the position to the file named")
+        self.overwrite = w.Checkbox(value=False, description="overwrite", indent=False,
+                                    layout=w.Layout(width="auto"))
+        self.overwrite.add_class("kw-overwrite")
         self.download = w.HTML()
         self.download.add_class("kw-download")
         self.view = w.VBox([
             w.HBox([self.puzzles, self.upload]), self.text,
-            w.HBox([self.load_button, self.path, self.save_button, self.download]),
+            w.HBox([self.load_button, self.path, self.overwrite, self.save_button,
+                    self.download]),
             self.message, self.decision, self.board, self.out])
         self.view.add_class("kw-editor")
         self._show()
@@ -95,13 +101,27 @@ class PositionEditor:
         self._show()
         return True
 
-    def save(self, path: str | Path) -> bool:
-        """Write the position's JSON to ``path``; an unwritable path shows the OS error."""
+    def save(self, path: str | Path, overwrite: bool = False) -> bool:
+        """Write the position's JSON to ``path``; False, with a message, when the file exists
+        (unless ``overwrite``), when ``path`` is a symbolic link (never followed, so a link
+        cannot redirect the write elsewhere), or when the OS refuses."""
+        target = Path(path)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | (os.O_TRUNC if overwrite else os.O_EXCL)
         try:
-            Path(path).write_text(self.state.to_json(indent=2) + "\n", encoding="utf-8")
-        except OSError as exc:
-            say(self.message, f"Not saved: {exc}", "error")
+            if target.is_symlink():
+                raise OSError(errno.ELOOP, "it is a symbolic link, which is never followed")
+            fd = os.open(target, flags, 0o644)
+        except FileExistsError:
+            say(self.message, f"Not saved: {path} exists (tick 'overwrite' to replace it).",
+                "error")
             return False
+        except OSError as exc:
+            reason = ("it is a symbolic link, which is never followed"
+                      if exc.errno == errno.ELOOP else exc.strerror or str(exc))
+            say(self.message, f"Not saved: {path}: {reason}.", "error")
+            return False
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(self.state.to_json(indent=2) + "\n")
         say(self.message, f"Saved to {path}.", "ok")
         return True
 
@@ -114,7 +134,7 @@ class PositionEditor:
         self.load_json(self.text.value)
 
     def _save_path(self) -> None:
-        self.save(self.path.value)
+        self.save(self.path.value, overwrite=self.overwrite.value)
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         with self.out:

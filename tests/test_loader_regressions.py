@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -174,3 +175,63 @@ def test_a_full_game_is_far_below_the_size_limit() -> None:
         s.apply(rng.choice(s.legal_action_ids()))
     assert len(s.to_json()) * 20 < MAX_POSITION_SIZE
     assert kwcore.from_json(s.to_json()) == s
+
+
+# --- parse_action and the position editor ---------------------------------------------------
+@pytest.mark.parametrize("value", [None, 3, 2.5, b"pick Research", ["pick", "Research"], {}])
+def test_parse_action_of_something_other_than_text_is_an_action_parse_error(value: Any) -> None:
+    state = kwcore.new_game(2, 1)
+    with pytest.raises(kwcore.ActionParseError, match="an action is text"):
+        kwcore.parse_action(state, value)
+    with pytest.raises(kwcore.ActionParseError, match="an action is text"):
+        kwcore.action_from_text(value)
+
+
+@pytest.mark.parametrize("value", ["3", 2.5, None, True])
+def test_an_action_id_that_is_not_a_whole_number_is_an_action_parse_error(value: Any) -> None:
+    with pytest.raises(kwcore.ActionParseError, match="whole number"):
+        kwcore.action_from_id(value)
+
+
+def test_a_huge_action_text_gives_a_short_error() -> None:
+    with pytest.raises(kwcore.ActionParseError) as info:
+        kwcore.parse_action(kwcore.new_game(2, 1), "pick " + "x" * 100_000)
+    assert len(str(info.value)) <= MAX_MESSAGE
+
+
+def _message(editor: Any) -> str:
+    return str(editor.message.value)
+
+
+def test_the_editor_refuses_to_overwrite_a_file_unless_asked(tmp_path: Path) -> None:
+    from kwwidgets.editor import PositionEditor
+
+    editor = PositionEditor(kwcore.new_game(2, 1))
+    path = tmp_path / "p.json"
+    path.write_text("precious")
+    assert editor.save(path) is False and "exists" in _message(editor)
+    assert path.read_text() == "precious"
+    assert editor.save(path, overwrite=True) is True
+    assert kwcore.from_json(path.read_text()) == editor.state
+    editor.overwrite.value = True  # the checkbox beside Save
+    editor.state = kwcore.new_game(3, 2)
+    editor.path.value = str(path)
+    editor._save_path()
+    assert kwcore.from_json(path.read_text()) == editor.state
+
+
+@pytest.mark.parametrize("overwrite", [False, True])
+def test_the_editor_never_writes_through_a_symbolic_link(tmp_path: Path, overwrite: bool) -> None:
+    from kwwidgets.editor import PositionEditor
+
+    editor = PositionEditor(kwcore.new_game(2, 1))
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("precious")
+    link = tmp_path / "p.json"
+    link.symlink_to(elsewhere)
+    assert editor.save(link, overwrite=overwrite) is False
+    assert "symbolic link" in _message(editor) and elsewhere.read_text() == "precious"
+    dangling = tmp_path / "d.json"
+    dangling.symlink_to(tmp_path / "nowhere.json")
+    assert editor.save(dangling, overwrite=overwrite) is False
+    assert not (tmp_path / "nowhere.json").exists()
