@@ -53,7 +53,7 @@ PANEL = "#ffffff"
 FONT = "font-family=\"Helvetica, Arial, sans-serif\""
 _ATTR = {'"': "&quot;"}
 _HEADER_H = 66.0
-_BAND_H = {"rings": 420.0, "market": 185.0, "buyers": 128.0, "tracks": 205.0,
+_BAND_H = {"rings": 420.0, "market": 185.0, "buyers": 140.0, "tracks": 205.0,
            "companies": 305.0}
 # Which band draws an element named by a highlight key (the part before the first colon).
 _KEY_BAND = {

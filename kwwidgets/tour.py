@@ -354,7 +354,7 @@ def racing_team() -> list[Scene]:
            "spaces, crosses the finish line (**1 lap**) and ends on space 2. The first lap of "
            "the game is also an achievement (+3). The workers stay in the team.",
            {"car:Green": "1 lap", "company:Green:race": "team 3",
-            "achievement:FirstLap": "Green"})
+            "company:Green:rep": "+3 first lap"})
     return t.scenes
 
 
