@@ -211,8 +211,9 @@ def board_svg(state: State, viewer: int | None = None,
 def _header(s: State, banner: str | None, playing: int, marks: _Marks) -> str:
     cfg = s.cfg
     variant = " \u2014 hidden scores" if s.hidden_scores else ""
-    out = [_text(20, 28, f"Kraftwagen \u2014 {cfg.players} companies \u2014 round {s.round} "
-                          f"of {cfg.rounds}{variant}", 20, weight="bold")]
+    when = f"round {s.round} of {cfg.rounds}" if s.round else "warm-up before round 1"
+    out = [_text(20, 28, f"Kraftwagen \u2014 {cfg.players} companies \u2014 {when}{variant}", 20,
+                 weight="bold")]
     if banner is None:
         colour = company_colour(cfg, playing) if 0 <= playing < cfg.players else NEUTRAL
         out.append(_circle(28, 50, 8, colour))

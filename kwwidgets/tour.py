@@ -117,10 +117,12 @@ def warm_up() -> list[Scene]:
     s = kwcore.new_game(players=4, seed=0)
     t = _Script(s)
     first = s.cfg.companies[s.current_player]
+    tail = s.cfg.companies[s.start_order[-1]]
     t.snap(f"**The warm-up.** Before round 1 each company takes one of the four **start "
-           f"tiles**, in *reverse* turn order: the company whose marker is nearest the head "
-           f"chooses first, here **{first}**. The company at the tail, which plays first, "
-           f"chooses last and gets what is left.", {f"marker:{first}": "chooses first"})
+           f"tiles**, in *reverse* turn order: the company whose marker is farthest from the "
+           f"tail, next to the action tiles, chooses first, here **{first}**. **{tail}**, at "
+           f"the tail, will play first, so it chooses last and gets what is left.",
+           {f"marker:{first}": "chooses first", f"marker:{tail}": "chooses last"})
     t.do("start BodyTrack2+Worker")
     t.snap(f"{first} takes **body research 2 + worker**: its body research goes up to 2 and "
            f"one worker moves from its supply to its canteen.",
@@ -132,7 +134,7 @@ def warm_up() -> list[Scene]:
            {f"company:{second}:workshops": "body 2", f"car:{second}": "2 spaces"})
     while s.decision() == "choose_start":
         t.do(str(s.legal_actions()[0]))
-    tail = s.cfg.companies[s.current_player]
+    tail = s.cfg.companies[s.current_player]  # the same company: it chose last
     t.snap(f"Everyone has a start tile; the other two were *engine research 2 + racing engine 2* "
            f"and *engine 2 + engineer token*. Now **{tail}**, at the tail, takes the first turn.",
            {f"marker:{tail}": "plays first"})
@@ -404,8 +406,13 @@ def engineers() -> list[Scene]:
             "company:Green:tech": "engine+1, engine+2"})
     t.s = set_chain(t.s, ["Blue"])
     t.do("pick Recruit", "recruit Chevrolet")
-    t.snap("Blue recruits **Chevrolet**. Three engineers in one company is an achievement (+7).",
-           {"company:Blue:engineers": "Chevrolet", "achievement:ThreeEngineers": "3 engineers"})
+    t.snap("Blue recruits **Chevrolet**, whose ability lasts all game. (The first company with "
+           "three engineers also scores an achievement, +7.)",
+           {"company:Blue:engineers": "Chevrolet", "company:Blue:tokens": "1 token"})
+    t.s = set_chain(t.s, ["Blue"])
+    t.do("pick GrandPrix", "team 0")
+    t.snap("In its next Grand Prix, Blue's car with its engine 1 moves **2** spaces: one for the "
+           "engine and one more for Chevrolet.", {"car:Blue": "1 + 1 spaces"})
     return t.scenes
 
 
@@ -513,7 +520,8 @@ def technology() -> list[Scene]:
     t.do("packard +2 at buyer 1")
     t.snap("Before choosing its tile, Green puts **buyer +2** beside buyer 1, a *free action*: "
            "whoever sells a car to that buyer gains 2 more points. That was this step's "
-           "technology marker.", {"buyer:1": "+2 for the seller"})
+           "technology marker.", {"buyer:1": "+2 for the seller",
+                                      "company:Green:tech": "buyer+2 used"})
     t.do("pick Hire", "car body 3", "car workers 1", "car price 9")
     t.snap("After hiring, Green builds a car: body 3, engine 3 (its only engine, so taken at "
            "once), one worker, price 9. The car "

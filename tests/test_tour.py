@@ -242,13 +242,14 @@ def test_recruit_gives_one_option_workers_a_move_or_a_tile() -> None:
     assert all(riker.companies[p].salesman == "box" for p in (g, b, co(start, "Orange")))
 
 
-def test_engineers_bring_a_token_and_markers_three_make_an_achievement() -> None:
-    """seed JP: Engineers 1, 3, 5 (Winton); seed JP: Achievements 4; RULINGS K23."""
-    _, winton, chevrolet = _states(ALL["Engineers"])
-    g = co(winton, "Green")
+def test_engineers_bring_a_token_winton_markers_and_chevrolet_one_more_space() -> None:
+    """seed JP: Engineers 1, 3, 5 (Winton, Chevrolet); RULINGS K10."""
+    _, winton, chevrolet, raced = _states(ALL["Engineers"])
+    g, b = co(winton, "Green"), co(winton, "Blue")
     assert winton.companies[g].tech == ("engine+1", "engine+2")
     assert winton.companies[g].engineer_tokens == 1
-    assert len(chevrolet.companies[co(chevrolet, "Blue")].engineers) == 1
+    assert len(chevrolet.companies[b].engineers) == 1
+    assert chevrolet.companies[b].race_engine == 1 and raced.companies[b].progress == 1 + 1
 
 
 def test_investors_put_a_token_on_an_own_car_and_join_the_track() -> None:
