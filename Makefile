@@ -6,8 +6,9 @@ VENV ?= .venv
 PORT ?= 8888
 BIN := $(VENV)/bin
 
-# The tutorial notebook. The printed URL opens it (default_url); the server root is the repository.
-NOTEBOOK ?= notebooks/01_rules_tour.ipynb
+# The landing page, which lists the notebooks in order. The printed URL opens it (default_url);
+# the server root is the repository.
+NOTEBOOK ?= notebooks/00_start.ipynb
 # As root, jupyter refuses to start without --allow-root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Lint only the folders that exist (git keeps no empty folders, so a fresh clone may lack some).
@@ -36,12 +37,20 @@ browser:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 	@test -x $(CHROMIUM) || { echo "make: $(CHROMIUM) is missing after apt-get" >&2; exit 1; }
 
+# No Jupyter news: nothing is fetched (news_url=None), and the "Would you like to get notified
+# about official Jupyter news?" question never covers the page. The question follows the
+# notification setting fetchNews, whose default the overrides file in LAB_SETTINGS sets to
+# "false" (the user's own settings still win). tests/test_browser.py starts JupyterLab the same way.
+LAB_SETTINGS := $(VENV)/lab-settings
+NO_NEWS := {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}
 lab: venv
 	@test -f $(NOTEBOOK) || { echo "make lab: $(NOTEBOOK) does not exist" >&2; exit 1; }
+	@mkdir -p $(LAB_SETTINGS) && echo '$(NO_NEWS)' > $(LAB_SETTINGS)/overrides.json
 	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG) \
 		--LabApp.default_url=/lab/tree/$(NOTEBOOK) \
 		--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
-		--LabApp.extension_manager=readonly
+		--LabApp.extension_manager=readonly \
+		--LabApp.news_url=None --LabApp.app_settings_dir=$(abspath $(LAB_SETTINGS))
 
 # pytest's exit code is passed through: 5 ("no tests collected") fails the target.
 test: venv browser

@@ -166,6 +166,7 @@ class PlayWidget:
         self.dismiss_button = button("Continue", "kw-dismiss", self.dismiss, self.out,
                                      "close the scoring summary and play on")
         self.dismiss_button.button_style = "primary"
+        self.dismiss_button.layout.width = "220px"
         self.scoring_box = w.VBox([self.scoring, self.dismiss_button],
                                   layout=w.Layout(display="none", border="2px solid #f2c14e",
                                                   padding="6px 10px", margin="4px 0"))
@@ -210,7 +211,9 @@ class PlayWidget:
         """Redraw board, decision, action buttons, summary, status and log from ``self.state``."""
         s = self.state
         show_board(self.board, s, self.human)
-        self.decision.value = f"<b>{html.escape(decision_words(s))}</b>"
+        # While the summary is open the next decision waits: say it after the summary is read.
+        self.decision.value = "" if self.summary is not None else \
+            f"<b>{html.escape(decision_words(s))}</b>"
         self._draw_summary()
         self._draw_actions()
         self._draw_status()
@@ -452,10 +455,14 @@ _PLAY_CSS = """<style>
 .kw-play .kw-suggested { background: #f2c14e !important; font-weight: bold;
   box-shadow: 0 0 0 2px #a4161a; }
 .kw-play .kw-panel { position: sticky; bottom: 0; z-index: 5; background: #fbf8f1; }
-.jp-OutputArea-output:has(> .kw-play), .jp-OutputArea-output:has(.kw-play) { overflow: visible; }
+.jp-OutputArea:has(.kw-play), .jp-OutputArea-child:has(.kw-play),
+.jp-OutputArea-output:has(.kw-play) { overflow: visible; }
 .kw-play .kw-log-box { display: flex; flex-direction: column-reverse; max-height: 260px;
   overflow-y: auto; border: 1px solid #dddddd; padding: 2px 6px; }
 .kw-play .kw-log-box h5 { margin: 6px 0 1px 0; font-size: 95%; }
+.kw-play .kw-log .widget-html-content, .kw-play .kw-scoring-text .widget-html-content {
+  line-height: 1.4; }
+.kw-play .kw-log-box { font-size: 92%; }
 </style>"""
 
 

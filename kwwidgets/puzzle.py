@@ -230,15 +230,25 @@ class PuzzleWidget:
                          for price, v in sorted(self.curve.items(), key=lambda kv: -kv[1]))
             unit = "sales reputation"
         check = Check(float(solution.value), solution.proven, value, first, rows,
-                      _summary(solution, value, unit))
+                      _summary(solution, value, unit, self.start))
         self.last_check = check
-        self.result.value = _result_html(check)
+        self.result.value = _result_html(check, self.start)
         return check
 
 
+def plain(state: State, text: str) -> str:
+    """An action's text as the player reads it (its button label), or the text itself when it
+    is not an action of ``state`` (like "a car at price 8")."""
+    try:
+        return action_label(kwcore.parse_action(state, text), state.cfg)
+    except KraftwagenError:
+        return text
+
+
 def _summary(solution: planner.Plan | pricing.PricingPlan, value: float | None,
-             unit: str) -> str:
-    best = solution.best if isinstance(solution, planner.Plan) else ", ".join(solution.actions)
+             unit: str, state: State) -> str:
+    best = plain(state, solution.best) if isinstance(solution, planner.Plan) else \
+        _pricing_steps(state, solution.actions)
     status = "proven optimal" if solution.proven else "a bound under the budget, not proven"
     text = f"Solver: {best} gives {solution.value:g} ({unit}; {status})."
     if value is None:
@@ -251,13 +261,28 @@ def _summary(solution: planner.Plan | pricing.PricingPlan, value: float | None,
     return text
 
 
-def _result_html(check: Check) -> str:
+def _pricing_steps(state: State, actions: Sequence[str]) -> str:
+    """A pricing plan's actions in words: the car's parts are read one after another, so
+    each part is worded as its own action of the market step."""
+    words = []
+    s = state.clone(history=False)
+    for text in actions:
+        words.append(plain(s, text))
+        try:
+            s.apply(text)
+        except KraftwagenError:
+            break  # a later part is not legal in this copy: the rest stays as text
+    return ", ".join(words + list(actions[len(words):])) or "place no car"
+
+
+def _result_html(check: Check, state: State) -> str:
     rows = []
     for choice, value, proven in check.rows:
         mine = choice == check.first
         mark = " (your choice)" if mine else ""
         style = ' style="background: #fff3c4"' if mine else ""
-        rows.append(f"<tr{style}><td>{html.escape(choice)}{mark}</td><td>{value:g}</td>"
+        rows.append(f"<tr{style}><td>{html.escape(plain(state, choice))}{mark}</td>"
+                    f"<td>{value:g}</td>"
                     f"<td>{'yes' if proven else 'no'}</td></tr>")
     table = ('<table class="kw-alternatives" style="border-collapse: collapse">'
              "<tr><th>Why not this?</th><th>best value after it</th><th>proven</th></tr>"

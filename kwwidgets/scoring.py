@@ -108,24 +108,28 @@ def _summary(state: State, start: int, end: int) -> ScoringSummary:
 
 
 def summary_html(state: State, summary: ScoringSummary) -> str:
-    """The summary as HTML: three short lists and a table of gains."""
+    """The summary as HTML: the three parts side by side, then a table of gains."""
     names = state.cfg.companies
 
     def section(title: str, lines: tuple[str, ...], empty: str) -> str:
-        items = "".join(f"<li>{html.escape(x)}</li>" for x in lines) or \
-            f"<li><i>{html.escape(empty)}</i></li>"
-        return f"<b>{title}</b><ul style='margin: 2px 0 6px 0'>{items}</ul>"
+        items = "".join(f"<li style='margin: 0'>{html.escape(x.removeprefix('Grand Prix: '))}"
+                        "</li>" for x in lines) or f"<li style='margin: 0'><i>{empty}</i></li>"
+        return (f"<div><b>{title}</b><ul style='margin: 2px 0 0 0; padding-left: 18px'>"
+                f"{items}</ul></div>")
 
-    head = "".join(f"<th style='padding: 0 10px'>{html.escape(n)}</th>" for n in names)
-    gained = "".join(f"<td style='text-align:center'>+{g}</td>" for g in summary.gains)
-    rows = f"<tr><td>gained in scoring</td>{gained}</tr>"
+    cell = "style='text-align: center; padding: 0 12px'"
+    head = "".join(f"<th {cell}>{html.escape(n)}</th>" for n in names)
+    rows = "<tr><td>gained in scoring</td>" + "".join(
+        f"<td {cell}>+{g}</td>" for g in summary.gains) + "</tr>"
     if summary.standings is not None:
-        total = "".join(f"<td style='text-align:center'><b>{v}</b></td>"
-                        for v in summary.standings)
-        rows += f"<tr><td>reputation now</td>{total}</tr>"
+        rows += "<tr><td>reputation now</td>" + "".join(
+            f"<td {cell}><b>{v}</b></td>" for v in summary.standings) + "</tr>"
     return (f"<h4 style='margin: 0 0 4px 0'>Round {summary.round} scoring</h4>"
+            "<div style='display: grid; grid-template-columns: repeat(auto-fit, "
+            "minmax(260px, 1fr)); gap: 4px 24px; line-height: 1.4'>"
             + section("Grand Prix", summary.grand_prix, "no car raced")
             + section("Sales", summary.sales, "nothing was sold")
             + section("Achievements this round", summary.achievements, "none")
-            + f"<table><tr><th></th>{head}</tr>{rows}</table>"
-            + f"<p style='margin: 6px 0 0 0'><b>{html.escape(summary.next_step)}</b></p>")
+            + "</div>"
+            + f"<table style='margin-top: 6px'><tr><th></th>{head}</tr>{rows}</table>"
+            + f"<p style='margin: 4px 0 0 0'><b>{html.escape(summary.next_step)}</b></p>")
