@@ -711,6 +711,17 @@ def _check_turn(s: State) -> None:
         raise PositionError("turn/picked_tile", f"a tile is in play at '{rules.FRAME_NAMES[kind]}'")
     if kind not in TURN_FRAMES and (s.picked >= 0 or s.tile_left):
         raise PositionError("turn/picked_tile", "no turn is in progress")
+    setup = kind in (rules.F_DEAL, rules.F_OFFER, rules.F_START)
+    if setup != (s.round == 0) and kind != rules.F_END:
+        raise PositionError("round", f"'{rules.FRAME_NAMES[kind]}' is decided "
+                                     f"{'in setup (round 0)' if setup else 'in rounds 1-3'}")
+    if kind == rules.F_OFFER and not (len(s.start_offer) < s.cfg.start_tiles_offered
+                                      and len(s.start_order) <= s.cfg.start_tiles_offered):
+        raise PositionError("start_tiles/offered", f"{s.cfg.start_tiles_offered} start tiles are "
+                                                   f"offered, one for each company to choose")
+    if kind == rules.F_START and len(s.start_offer) < len(s.start_order):
+        raise PositionError("start_tiles/offered", "a start tile for each company still to "
+                                                   "choose (seed JP: Warm-up)")
     if kind == rules.F_ORDER and not s.tile_left:
         raise PositionError("turn/actions_left", "choose_action needs an action left to do")
     if s.picked >= 0:

@@ -235,3 +235,26 @@ def test_the_editor_never_writes_through_a_symbolic_link(tmp_path: Path, overwri
     dangling.symlink_to(tmp_path / "nowhere.json")
     assert editor.save(dangling, overwrite=overwrite) is False
     assert not (tmp_path / "nowhere.json").exists()
+
+
+# --- found by the fuzz test once it covered the start-tile offer --------------------------------
+def _at_choose_start() -> Position:
+    s = kwcore.new_game(2, 16, explicit_chance=True)
+    rng = random.Random(16)
+    while s.decision() != "choose_start":
+        s.apply(rng.choice(s.legal_action_ids()))
+    d: Position = json.loads(s.to_json())
+    return d
+
+
+def test_choose_start_needs_a_start_tile_for_each_company_still_to_choose() -> None:
+    d = _at_choose_start()
+    assert len(d["start_tiles"]["offered"]) == len(d["start_tiles"]["to_choose"]) == 2
+    d["start_tiles"]["offered"].pop()  # the first would choose, the second find none
+    assert rejected(d).field == "start_tiles/offered"
+
+
+def test_a_setup_decision_after_setup_is_rejected() -> None:
+    d = _at_choose_start()
+    d["round"] = 1
+    assert rejected(d).field == "round"

@@ -38,16 +38,17 @@ CONTINUATION = 25  # decisions of the random continuation played from each loade
 # --- the base positions ---------------------------------------------------------------------------
 @cache
 def bases() -> tuple[str, ...]:
-    """One position of each decision kind, from seeded and explicit-chance random games of 2-4
-    companies, the last position of each game included (its log whole)."""
+    """A position of each decision kind (all 22) and player count, from seeded and
+    explicit-chance random games of 2-4 companies, the last of each game included (its log
+    whole)."""
     out: dict[str, str] = {}
     for players, seed, explicit in ((2, 11, False), (3, 12, True), (4, 13, False),
-                                    (4, 14, True), (3, 15, False)):
+                                    (4, 14, True), (3, 15, False), (2, 16, True), (2, 39, False)):
         s = kwcore.new_game(players, seed, explicit_chance=explicit, hidden_scores=seed == 15)
-        rng = random.Random(seed)
+        rng, keep = random.Random(seed), random.Random(-seed)
         while True:
             key = f"{s.decision()}/{players}"
-            if key not in out or rng.random() < 0.02:
+            if key not in out or keep.random() < 0.02:
                 out[key] = s.to_json()
             if s.is_terminal():
                 break
@@ -65,6 +66,14 @@ def paths(obj: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
     elif isinstance(obj, list):
         for i, v in enumerate(obj):
             yield from paths(v, (*path, i))
+
+
+def test_the_base_positions_cover_every_decision_and_player_count() -> None:
+    from kwcore.rules import FRAME_NAMES
+
+    seen = {(d["pending"]["decision"], d["players"]) for d in map(json.loads, bases())}
+    assert {name for name, _ in seen} == set(FRAME_NAMES)
+    assert {players for _, players in seen} == {2, 3, 4}
 
 
 # --- the mutations --------------------------------------------------------------------------------
