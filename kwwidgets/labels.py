@@ -11,13 +11,18 @@ comes from ``kwcore``'s component data and event log.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kwcore import actions as A
 from kwcore.actions import Action
 from kwcore.config import CAR_TECH, INVESTORS, PREFERENCES, Config, config_for
+from kwcore.errors import KraftwagenError
 from kwcore.render import describe
+
+if TYPE_CHECKING:
+    from kwcore.state import State
 
 _CFG = config_for(4)  # names are the same for every player count (as in kwcore.actions)
 _PLACE_WORDS = ("in a workshop", "on the racing car", "replacing body", "replacing engine")
@@ -254,6 +259,42 @@ def action_help(action: Action, cfg: Config = _CFG) -> str:
 def action_tooltip(action: Action, cfg: Config = _CFG) -> str:
     """A button's tooltip: what the action does, then its command (what ``kw apply`` reads)."""
     return f"{action_help(action, cfg)} [{action}]"
+
+
+def plain(state: State, text: str) -> str:
+    """An action's text form as the player reads it (its button label), or the text itself
+    when it is not an action of ``state`` (like "a car at price 8")."""
+    import kwcore
+
+    try:
+        return action_label(kwcore.parse_action(state, text), state.cfg)
+    except KraftwagenError:
+        return text
+
+
+_CAR_PARTS = (A.CarBody, A.CarEngine, A.CarService, A.CarPrice, A.CarTech)
+
+
+def plain_steps(state: State, actions: Sequence[str]) -> str:
+    """A line of actions from ``state`` in words, each worded in the position it is taken in;
+    a car's parts read as one car ("Car: body 5, 1 worker, price 8"). From the first action
+    that is not legal there on, the rest stays as text."""
+    import kwcore
+
+    words: list[str] = []
+    s = state.clone(history=False)
+    in_car = False
+    for i, text in enumerate(actions):
+        try:
+            a = kwcore.parse_action(s, text)
+            s.apply(a.id)
+        except KraftwagenError:
+            return ", ".join(words + list(actions[i:]))
+        part = isinstance(a, _CAR_PARTS)
+        word = action_label(a, state.cfg)
+        words.append(word.removeprefix("Car: ") if part and in_car else word)
+        in_car = part
+    return ", ".join(words)
 
 
 # --- the log, grouped by turn ---------------------------------------------------------------------

@@ -73,10 +73,10 @@ def decision_graph_figure(state: State, depth: int = 1) -> Figure:
     fig = KwFigure(figsize=(COLUMN * (depth + 2.3), 0.9 + 0.34 * max(rows, 3)))
     ax = fig.add_subplot()
     pos: dict[object, tuple[float, float]] = {}
-    for x, col in enumerate(layers):
+    for k, col in enumerate(layers):
         top = (len(col) - 1) / 2 - (rows - 1) / 2  # each column centred on the tallest
         for i, n in enumerate(col):
-            pos[n] = (float(x), top - i)
+            pos[n] = (float(k), top - i)
     kept = set(pos)
     for u, v, d in g.edges(data=True):
         if u in kept and v in kept:
@@ -97,9 +97,9 @@ def decision_graph_figure(state: State, depth: int = 1) -> Figure:
         parent = next(u for u in g.predecessors(n) if u in kept)
         tile = g.edges[parent, n]["tile"]
         ax.text(x + 0.1, y, f"{tile} \u2192 {who}", ha="left", va="center", fontsize=8)
-    for x, (col, shown) in enumerate(zip(full, layers, strict=True)):
+    for k, (col, shown) in enumerate(zip(full, layers, strict=True)):
         if len(col) > len(shown):
-            ax.text(x + 0.1, -rows + 0.2, f"... and {len(col) - len(shown)} more chains",
+            ax.text(k + 0.1, -rows + 0.2, f"... and {len(col) - len(shown)} more chains",
                     ha="left", va="center", fontsize=8, style="italic")
     ax.set_xlim(-1.3, depth + 1.0)
     ax.set_ylim(-rows - 0.3, 0.7)

@@ -18,6 +18,7 @@ import ipywidgets as w
 from kwcore.config import PREFERENCES
 from kwcore.state import State
 from kwwidgets.common import board_widget, button, message_widget, say, show_board
+from kwwidgets.labels import plain_steps
 from solvers import pricing
 from solvers.positions import refresh
 from solvers.puzzles import load_puzzles
@@ -30,7 +31,7 @@ def _default_state() -> State:
 
 def describe_plan(state: State, plan: pricing.PricingPlan) -> str:
     """A pricing plan in one plain sentence: the decisions, the value and what is proven."""
-    steps = ", ".join(plan.actions) if plan.actions else "place no car and use nothing"
+    steps = plain_steps(state, plan.actions) if plan.actions else "place no car and use nothing"
     status = ("proven optimal" if plan.proven
               else f"the best found within the time limit, not proven (bound {plan.bound})")
     who = state.cfg.companies[state.current_player]

@@ -23,7 +23,7 @@ from kwcore.actions import ACTIONS
 from kwcore.errors import KraftwagenError
 from kwcore.state import State
 from kwwidgets.common import button, markdown_html, message_widget, say
-from kwwidgets.labels import action_label
+from kwwidgets.labels import action_label, plain, plain_steps
 from kwwidgets.play import PlayWidget
 from solvers import planner, pricing
 from solvers.puzzles import Puzzle, PuzzleError, load_puzzles, puzzle_named, solve_puzzle
@@ -236,19 +236,10 @@ class PuzzleWidget:
         return check
 
 
-def plain(state: State, text: str) -> str:
-    """An action's text as the player reads it (its button label), or the text itself when it
-    is not an action of ``state`` (like "a car at price 8")."""
-    try:
-        return action_label(kwcore.parse_action(state, text), state.cfg)
-    except KraftwagenError:
-        return text
-
-
 def _summary(solution: planner.Plan | pricing.PricingPlan, value: float | None,
              unit: str, state: State) -> str:
     best = plain(state, solution.best) if isinstance(solution, planner.Plan) else \
-        _pricing_steps(state, solution.actions)
+        plain_steps(state, solution.actions)
     status = "proven optimal" if solution.proven else "a bound under the budget, not proven"
     text = f"Solver: {best} gives {solution.value:g} ({unit}; {status})."
     if value is None:
@@ -259,20 +250,6 @@ def _summary(solution: planner.Plan | pricing.PricingPlan, value: float | None,
     else:
         text += f" Your line reaches {value:g}: {solution.value - value:g} short of the best."
     return text
-
-
-def _pricing_steps(state: State, actions: Sequence[str]) -> str:
-    """A pricing plan's actions in words: the car's parts are read one after another, so
-    each part is worded as its own action of the market step."""
-    words = []
-    s = state.clone(history=False)
-    for text in actions:
-        words.append(plain(s, text))
-        try:
-            s.apply(text)
-        except KraftwagenError:
-            break  # a later part is not legal in this copy: the rest stays as text
-    return ", ".join(words + list(actions[len(words):])) or "place no car"
 
 
 def _result_html(check: Check, state: State) -> str:

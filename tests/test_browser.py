@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -30,6 +31,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect, sync_playwright
 
+from solvers.puzzles import load_puzzles
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "test-artifacts"
@@ -44,9 +47,52 @@ STEP_MS = 90_000
 # The first board each notebook draws: a state's own SVG output, or a widget's board.
 FIRST_BOARD = ".jp-RenderedSVG, .kw-board svg"
 KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
-# Never ask about (or fetch) Jupyter news: the question would cover part of the page.
-NO_NEWS = ("lab/user-settings/@jupyterlab/apputils-extension/notification.jupyterlab-settings",
-           '{"fetchNews": "false"}')
+# Never ask about (or fetch) Jupyter news: the question would cover part of the page. Set up
+# as `make lab` does it (Makefile): an overrides file in the app settings folder, news_url=None.
+NO_NEWS = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
+                                                            "checkForUpdates": False}}
+NEWS_QUESTION = "official Jupyter news"
+# The smallest text a board may have at a 1400 x 1000 window (issue 12).
+MIN_TEXT_PX = 11.0
+VIEWPORT = {"width": 1400, "height": 1000}
+# The rendered size of every non-empty <text> of a board, in CSS pixels: the font size in SVG
+# user units times the SVG's scale on screen. A board drawn inline is measured in place; one
+# shown as an <img> (a state's own SVG output) is parsed from its source and scaled by the
+# image's drawn width over the viewBox width. Inherited font sizes are looked up the tree.
+MEASURE_TEXT = """async (el) => {
+  const fontOf = (t) => {
+    for (let n = t; n && n.getAttribute; n = n.parentNode) {
+      const size = n.getAttribute('font-size') || (n.style && n.style.fontSize);
+      if (size) return parseFloat(size);
+    }
+    return 16;
+  };
+  const img = el.tagName.toLowerCase() === 'img' ? el : el.querySelector('img');
+  let sizes = [], scale = 1, width = 0;
+  if (img) {
+    const src = img.currentSrc || img.src;
+    let text;
+    if (src.startsWith('data:')) {
+      const comma = src.indexOf(',');
+      const body = src.slice(comma + 1);
+      text = src.slice(0, comma).includes('base64') ? atob(body) : decodeURIComponent(body);
+    } else {
+      text = await (await fetch(src)).text();
+    }
+    const svg = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+    const box = (svg.getAttribute('viewBox') || '').split(/[ ,]+/).map(Number);
+    width = img.getBoundingClientRect().width;
+    scale = width / (box.length === 4 ? box[2] : parseFloat(svg.getAttribute('width')));
+    sizes = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim()).map(fontOf);
+  } else {
+    const svg = el.tagName.toLowerCase() === 'svg' ? el : el.querySelector('svg');
+    width = svg.getBoundingClientRect().width;
+    scale = svg.getScreenCTM().a;
+    sizes = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim())
+      .map(t => parseFloat(getComputedStyle(t).fontSize));
+  }
+  return {min: Math.min(...sizes) * scale, count: sizes.length, width: width};
+}"""
 
 
 @dataclass
@@ -129,9 +175,9 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",
                 "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
         env[var] = str(tmp / var.lower())
-    settings = Path(env["JUPYTER_CONFIG_DIR"]) / NO_NEWS[0]
-    settings.parent.mkdir(parents=True)
-    settings.write_text(NO_NEWS[1])
+    app_settings = tmp / "lab-settings"
+    app_settings.mkdir()
+    (app_settings / "overrides.json").write_text(json.dumps(NO_NEWS))
     token = secrets.token_hex(16)
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
@@ -143,14 +189,15 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
              f"--port={port}", f"--IdentityProvider.token={token}", "--ServerApp.port_retries=0",
              f"--ServerApp.root_dir={served}", "--allow-root",
              "--LabApp.extension_manager=readonly",
-             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+             "--LabApp.news_url=None", f"--LabApp.app_settings_dir={app_settings}"],
             cwd=served, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         _wait_for_server(url, token, proc, log)
         with sync_playwright() as p:
             context = p.chromium.launch_persistent_context(
                 str(tmp / "profile"), executable_path=CHROMIUM, headless=True,
-                args=CHROMIUM_FLAGS, viewport={"width": 1400, "height": 1000})
+                args=CHROMIUM_FLAGS, viewport=VIEWPORT)
             expect.set_options(timeout=STEP_MS)
             try:
                 yield Lab(url, token, context)
@@ -182,6 +229,18 @@ def _shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"browser-{name}.png"), full_page=False)
 
 
+def _expect_readable(board: Locator) -> dict[str, float]:
+    """Every text of the board is drawn at least MIN_TEXT_PX pixels high; the measures."""
+    found = board.evaluate(MEASURE_TEXT)
+    assert found["count"] > 20, found  # a whole board was measured, not an empty picture
+    assert found["min"] >= MIN_TEXT_PX, found
+    return found
+
+
+def _expect_no_news_question(page: Page) -> None:
+    expect(page.get_by_text(NEWS_QUESTION)).to_have_count(0)
+
+
 def test_play_notebook_click_changes_board_and_log_and_undo_reverts(lab: Lab) -> None:
     page = lab.open("02_play.ipynb")
     try:
@@ -194,6 +253,14 @@ def test_play_notebook_click_changes_board_and_log_and_undo_reverts(lab: Lab) ->
         expect(action).to_be_visible()
         board.scroll_into_view_if_needed()
         _shot(page, "02_play-before")
+        # The board takes the notebook's width (its text readable); the panel is not beside it.
+        _expect_readable(board)
+        panel = play.locator(".kw-panel")
+        board_box, panel_box = board.bounding_box(), panel.bounding_box()
+        assert board_box is not None and panel_box is not None
+        assert panel_box["y"] >= board_box["y"] + 100 and panel_box["width"] >= 0.9 * \
+            board_box["width"]
+        expect(action).to_be_in_viewport()  # the panel stays in view below the board
         board_before = board.inner_html()
         log_before = log.inner_text()
 
@@ -206,6 +273,36 @@ def test_play_notebook_click_changes_board_and_log_and_undo_reverts(lab: Lab) ->
         expect(log).to_have_text(log_before, use_inner_text=True)
         assert board.inner_html() == board_before
         _shot(page, "02_play-after-undo")
+        _expect_no_news_question(page)
+    finally:
+        lab.close(page, "02_play.ipynb")
+
+
+def test_play_notebook_pauses_on_a_scoring_summary_the_player_dismisses(lab: Lab) -> None:
+    page = lab.open("02_play.ipynb")
+    try:
+        _run_all(page)
+        play = page.locator(".kw-play").first
+        summary = play.locator(".kw-scoring")
+        expect(play.locator("button.kw-action:enabled").first).to_be_visible()
+        log = play.locator(".kw-log")
+        for _ in range(60):  # the first button each time ends round 1 within a few clicks
+            before = log.inner_text()
+            play.locator("button.kw-action:enabled").first.click()
+            expect(log).not_to_have_text(before, use_inner_text=True)  # the click came back
+            page.wait_for_timeout(300)  # the rest of the same update (not a timing check)
+            if summary.is_visible():
+                break
+        expect(summary).to_be_visible()
+        expect(summary).to_contain_text("Round 1 scoring")
+        expect(summary).to_contain_text("Grand Prix")
+        expect(play.locator("button.kw-action")).to_have_count(0)  # play waits for the reader
+        summary.scroll_into_view_if_needed()
+        _shot(page, "02_play-scoring-summary")
+        summary.locator("button.kw-dismiss").click()
+        expect(summary).to_be_hidden()
+        expect(play.locator("button.kw-action:enabled").first).to_be_visible()
+        expect(play.locator(".kw-log")).to_contain_text("Round 2 begins.")
     finally:
         lab.close(page, "02_play.ipynb")
 
@@ -214,19 +311,80 @@ def test_rules_tour_draws_its_board_and_next_shows_the_next_step(lab: Lab) -> No
     page = lab.open("01_rules_tour.ipynb")
     try:
         _run_all(page)
-        _expect_board(page.locator(FIRST_BOARD).first)
+        first = page.locator(FIRST_BOARD).first
+        _expect_board(first)
+        _expect_readable(first)
         _shot(page, "01_rules_tour")
         stepper = page.locator(".kw-stepper").first
+        # JupyterLab skips drawing cells out of view (content-visibility): look at it first.
+        stepper.scroll_into_view_if_needed()
         step = stepper.locator(".kw-step")
         expect(step).to_contain_text("step 1 of", use_inner_text=True)
-        board_before = stepper.locator(".kw-board").inner_html()
+        board = stepper.locator(".kw-board")
+        board_before = board.inner_html()
+        marked = board.locator(".kw-highlight")
+        # The step's change is highlighted; the next step highlights something else.
+        before = marked.evaluate_all("els => els.map(e => e.outerHTML)")
         stepper.locator("button.kw-next").click()
         expect(step).to_contain_text("step 2 of", use_inner_text=True)
-        assert stepper.locator(".kw-board").inner_html() != board_before
+        assert board.inner_html() != board_before
+        after = marked.evaluate_all("els => els.map(e => e.outerHTML)")
+        assert after and after != before, (before, after)
         stepper.scroll_into_view_if_needed()
         _shot(page, "01_rules_tour-next")
     finally:
         lab.close(page, "01_rules_tour.ipynb")
+
+
+def _puzzles(page: Page) -> None:
+    """03: the puzzle list switches the puzzle; the answer is nowhere until asked."""
+    widget = page.locator(".kw-puzzle").first
+    widget.scroll_into_view_if_needed()
+    expect(widget.locator(".kw-result")).to_have_text("")
+    title = widget.locator(".kw-puzzle-text h3")
+    before = title.inner_text()
+    names = [p.name for p in load_puzzles()]  # the list's order
+    widget.locator(".kw-puzzle-picker select").select_option(index=names.index("sold_twice"))
+    expect(title).not_to_have_text(before)
+    expect(widget.locator(".kw-result")).to_have_text("")
+    _shot(page, "03_puzzles-widget")
+    answer = page.locator(".kw-show-solution").first
+    answer.scroll_into_view_if_needed()
+    expect(page.locator(".kw-solution").first).to_have_text("")
+    answer.click()
+    expect(page.locator(".kw-solution").first).to_contain_text("best first decision")
+    _shot(page, "03_puzzles-answer")
+
+
+def _pricing_lab(page: Page) -> None:
+    """04: a result greys out when a control changes, until Solve is pressed again."""
+    lab = page.locator(".kw-pricing-lab").first
+    lab.scroll_into_view_if_needed()
+    lab.locator("button.kw-solve").click()
+    expect(lab.locator(".kw-pricing-result")).to_contain_text("sales reputation")
+    results = lab.locator(".kw-results")
+    expect(results).not_to_have_class(re.compile("kw-stale"))
+    lab.locator(".kw-price input").first.click()
+    expect(results).to_have_class(re.compile("kw-stale"))
+    _shot(page, "04_pricing_lab-stale")
+    lab.locator("button.kw-solve").click()
+    expect(results).not_to_have_class(re.compile("kw-stale"))
+
+
+def _workshop(page: Page) -> None:
+    """05: every solution is behind its button: Run All printed none of them."""
+    buttons = page.locator("button.kw-show-solution")
+    expect(buttons).to_have_count(7)
+    for text in page.locator(".kw-solution").all_inner_texts():
+        assert text.strip() == ""
+    buttons.first.scroll_into_view_if_needed()
+    buttons.first.click()
+    expect(page.locator(".kw-solution").first).to_contain_text("Solution 1a")
+    _shot(page, "05_workshop-solution")
+
+
+WIDGET_CHECKS = {"03_puzzles.ipynb": _puzzles, "04_pricing_lab.ipynb": _pricing_lab,
+                 "05_workshop.ipynb": _workshop}
 
 
 # 01_rules_tour and 02_play are opened by the tests above.
@@ -237,7 +395,11 @@ def test_each_notebook_draws_its_first_board(lab: Lab, notebook: str) -> None:
     page = lab.open(notebook)
     try:
         _run_all(page)
-        _expect_board(page.locator(FIRST_BOARD).first)
+        first = page.locator(FIRST_BOARD).first
+        _expect_board(first)
+        _expect_readable(first)
         _shot(page, notebook.removesuffix(".ipynb"))
+        _expect_no_news_question(page)
+        WIDGET_CHECKS.get(notebook, lambda _: None)(page)
     finally:
         lab.close(page, notebook)

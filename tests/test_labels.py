@@ -18,6 +18,8 @@ from kwwidgets.labels import (
     action_label,
     action_tooltip,
     log_groups,
+    plain,
+    plain_steps,
     play_error,
     strip_rule_codes,
 )
@@ -149,3 +151,16 @@ def test_a_new_round_line_ends_the_scoring_group() -> None:
     assert describe(s.cfg, round_two) in scoring.lines
     after = groups[groups.index(scoring) + 1]
     assert after.heading.startswith("Round 2 · ")
+
+
+def test_a_line_of_actions_reads_as_labels_and_a_car_as_one_car() -> None:
+    from solvers.puzzles import puzzle_named
+
+    p = puzzle_named("sold_twice")
+    s = p.state()
+    assert plain_steps(s, p.answer["actions"]) == \
+        "Car: body 3, price 12, Invest: Ford's token in car 5"
+    assert plain(s, "car body 3") == "Car: body 3"
+    assert plain(s, "a car at price 8") == "a car at price 8"  # not an action: kept
+    assert plain_steps(s, ["fly", "pass"]) == "fly, pass"  # from the first bad one on: text
+    assert s == p.state()  # worded on a copy
