@@ -48,7 +48,8 @@ class Solution:
                     + "</pre>")
         if self.figure is not None:
             out += figure_svg(self.figure)
-        return out
+        # ipywidgets sets a one-line-box line height on HTML; prose reads better tighter.
+        return f"<div style='line-height: 1.45'>{out}</div>"
 
 
 class SolutionBox:
