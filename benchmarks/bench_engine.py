@@ -22,6 +22,12 @@ games, as they are short) is timed the same way, and the ratio of our µs per de
 OpenSpiel's is printed (below 1: we are cheaper). OpenSpiel is an optional extra
 (``pip install open-spiel``); without it that part is skipped.
 
+With ``--against REV`` the kwcore of git revision ``REV`` (for example the commit before a
+refactoring) is loaded in the same process beside the current one (``git archive REV kwcore``
+into a temporary folder, renamed ``kwcore_before``), its workloads are interleaved with the
+current ones, and the ratios current/before of decisions per second (fast and checked) and of
+µs per clone are printed: above 1 for decisions, below 1 for clones, means faster now.
+
 Targets: a random 4-company game under 20 ms, a clone under 20 µs, and a cost per decision no
 higher than OpenSpiel's Python tic-tac-toe. Nothing here asserts on timing.
 """
@@ -30,14 +36,22 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib
+import io
 import json
 import os
 import platform
 import random
+import re
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import kwcore
@@ -67,36 +81,40 @@ COLUMNS = (
 )
 
 
-def play_fast(players: int, games: int) -> int:
+ROOT = Path(__file__).resolve().parent.parent
+BEFORE = "kwcore_before"
+
+
+def play_fast(players: int, games: int, engine: ModuleType = kwcore) -> int:
     """Play ``games`` seeded random games on the fast path; return the decisions made."""
     rng = random.Random(12345)
     decisions = 0
     for seed in range(games):
-        state = kwcore.new_game(players, seed)
+        state = engine.new_game(players, seed)
         while not state.is_terminal():
             state.apply_unchecked(rng.choice(state.legal_action_ids()))
             decisions += 1
     return decisions
 
 
-def play_checked(players: int, games: int) -> int:
+def play_checked(players: int, games: int, engine: ModuleType = kwcore) -> int:
     """Play the same games with the checked ``apply`` (undo snapshots kept); return decisions."""
     rng = random.Random(12345)
     decisions = 0
     for seed in range(games):
-        state = kwcore.new_game(players, seed)
+        state = engine.new_game(players, seed)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_action_ids()))
             decisions += 1
     return decisions
 
 
-def mid_game_states(players: int, count: int) -> list[kwcore.State]:
+def mid_game_states(players: int, count: int, engine: ModuleType = kwcore) -> list[Any]:
     """``count`` states reached by random play, each stopped between decisions 50 and 150."""
     rng = random.Random(999)
     states = []
     for seed in range(count):
-        state = kwcore.new_game(players, seed)
+        state = engine.new_game(players, seed)
         stop = rng.randint(50, 150)
         for _ in range(stop):
             if state.is_terminal():
@@ -106,7 +124,7 @@ def mid_game_states(players: int, count: int) -> list[kwcore.State]:
     return states
 
 
-def clone_all(states: list[kwcore.State]) -> int:
+def clone_all(states: list[Any]) -> int:
     """Clone every state ``CLONES_PER_STATE`` times; return the number of clones."""
     for state in states:
         for _ in range(CLONES_PER_STATE):
@@ -130,21 +148,61 @@ def measure(works: dict[str, Work], repeats: int) -> dict[str, tuple[float, int]
     return {name: (statistics.median(times[name]), counts[name]) for name in works}
 
 
-def kraftwagen_works(players: int, games: int) -> dict[str, Work]:
-    """The fast-path, checked-path and clone workloads for one player count."""
-    states = mid_game_states(players, games)
+def kraftwagen_works(players: int, games: int, engine: ModuleType = kwcore, tag: str = ""
+                     ) -> dict[str, Work]:
+    """The fast-path, checked-path and clone workloads for one player count (names end in
+    ``tag``, to tell two engines apart)."""
+    states = mid_game_states(players, games, engine)
     return {
-        f"fast{players}": lambda: play_fast(players, games),
-        f"checked{players}": lambda: play_checked(players, games),
-        f"clone{players}": lambda: clone_all(states),
+        f"fast{players}{tag}": lambda: play_fast(players, games, engine),
+        f"checked{players}{tag}": lambda: play_checked(players, games, engine),
+        f"clone{players}{tag}": lambda: clone_all(states),
     }
 
 
-def kraftwagen_row(players: int, games: int, timings: dict[str, tuple[float, int]]) -> Row:
+def load_engine(rev: str, folder: str) -> ModuleType:
+    """kwcore as of git revision ``rev``, extracted into ``folder`` and imported as the package
+    ``kwcore_before`` (its own imports of kwcore renamed), so both run in this process."""
+    archive = subprocess.run(["git", "archive", rev, "kwcore"], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    package = Path(folder) / BEFORE
+    (Path(folder) / "kwcore").rename(package)
+    for path in package.rglob("*.py"):
+        path.write_text(re.sub(r"\bkwcore\b", BEFORE, path.read_text("utf-8")), "utf-8")
+    sys.path.insert(0, folder)
+    try:
+        return importlib.import_module(BEFORE)
+    finally:
+        sys.path.remove(folder)
+
+
+def comparison(games: int, timings: dict[str, tuple[float, int]]) -> list[Row]:
+    """Per player count: current/before ratios of decisions per second and of µs per clone."""
+    rows = []
+    for p in PLAYER_COUNTS:
+        now = kraftwagen_row(p, games, timings)
+        before = kraftwagen_row(p, games, timings, "_before")
+        rows.append({
+            "players": p,
+            "fast_decisions_per_s_ratio": now["decisions_per_s"] / before["decisions_per_s"],
+            "checked_decisions_per_s_ratio": (
+                now["checked_decisions_per_s"] / before["checked_decisions_per_s"]),
+            "us_per_clone_ratio": now["us_per_clone"] / before["us_per_clone"],
+            "before_decisions_per_s": before["decisions_per_s"],
+            "before_checked_decisions_per_s": before["checked_decisions_per_s"],
+            "before_us_per_clone": before["us_per_clone"],
+        })
+    return rows
+
+
+def kraftwagen_row(players: int, games: int, timings: dict[str, tuple[float, int]],
+                   tag: str = "") -> Row:
     """The table row of one player count from the measured timings."""
-    fast_s, decisions = timings[f"fast{players}"]
-    checked_s, checked_decisions = timings[f"checked{players}"]
-    clone_s, clones = timings[f"clone{players}"]
+    fast_s, decisions = timings[f"fast{players}{tag}"]
+    checked_s, checked_decisions = timings[f"checked{players}{tag}"]
+    clone_s, clones = timings[f"clone{players}{tag}"]
     return {
         "players": players,
         "games": games,
@@ -183,11 +241,23 @@ def openspiel_work(games: int) -> Work | None:
     return play
 
 
-def run(games: int, repeats: int) -> dict[str, Any]:
-    """Every measurement, the machine, and the target verdicts, as one plain dict."""
+def run(games: int, repeats: int, against: str | None = None) -> dict[str, Any]:
+    """Every measurement, the machine, and the target verdicts, as one plain dict (with
+    ``against``, also the ratios to the kwcore of that git revision)."""
+    if against is None:
+        return _run(games, repeats, None)
+    with tempfile.TemporaryDirectory(prefix="kwcore-before-") as folder:
+        result = _run(games, repeats, load_engine(against, folder))
+    result["against"] = against
+    return result
+
+
+def _run(games: int, repeats: int, before: ModuleType | None) -> dict[str, Any]:
     works: dict[str, Work] = {}
     for players in PLAYER_COUNTS:
         works.update(kraftwagen_works(players, games))
+        if before is not None:
+            works.update(kraftwagen_works(players, games, before, "_before"))
     ttt_games = games * TTT_GAMES_PER_KW_GAME
     ttt = openspiel_work(ttt_games)
     if ttt is not None:
@@ -218,6 +288,7 @@ def run(games: int, repeats: int) -> dict[str, Any]:
         ),
     }
     return {
+        "comparison": None if before is None else comparison(games, timings),
         "date": datetime.date.today().isoformat(),
         "python": platform.python_version(),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
@@ -271,6 +342,14 @@ def format_report(result: dict[str, Any]) -> str:
         f"  cost/decision <= OpenSpiel python_tic_tac_toe (worst ratio, fast path): {worst_ratio}"
         f" - {_verdict(targets['decision_no_dearer_than_openspiel'])}",
     ]
+    if result.get("comparison"):
+        lines += ["", f"Against kwcore at {result['against']} (same process, interleaved; "
+                      "ratio = now / before):",
+                  "companies  fast dec/s  chk dec/s  us/clone"]
+        for c in result["comparison"]:
+            lines.append(f"{c['players']:>9d}  {c['fast_decisions_per_s_ratio']:>10.3f}  "
+                         f"{c['checked_decisions_per_s_ratio']:>9.3f}  "
+                         f"{c['us_per_clone_ratio']:>8.3f}")
     return "\n".join(lines)
 
 
@@ -280,10 +359,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="games per repeat (default 40)")
     parser.add_argument("--repeats", type=int, default=5, help="timed repeats (default 5)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--against", metavar="REV",
+                        help="also time kwcore of this git revision and print the ratios")
     args = parser.parse_args(argv)
     if args.games < 1 or args.repeats < 1:
         parser.error("--games and --repeats must be at least 1")
-    result = run(args.games, args.repeats)
+    result = run(args.games, args.repeats, args.against)
     print(json.dumps(result, indent=2) if args.json else format_report(result))
     return 0
 

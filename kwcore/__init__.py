@@ -15,19 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gamecore.chance import MAX_SEED as MAX_SEED
+from gamecore.chance import check_seed
 from kwcore.actions import ACTIONS, NUM_ACTIONS, Action, action_from_id, action_from_text
 from kwcore.config import Config, config_for
 from kwcore.errors import ActionParseError, IllegalActionError, KraftwagenError, PositionError
+from kwcore.game import GAME
 from kwcore.state import CHANCE, TERMINAL, Car, Company, Outcome, State
 
-#: The largest setup seed (a position file's ``seed`` has the same range).
-MAX_SEED = 2**64 - 1
-
 __all__ = [
-    "ACTIONS", "CHANCE", "NUM_ACTIONS", "TERMINAL", "Action", "ActionParseError", "Car",
-    "Company", "Config", "IllegalActionError", "KraftwagenError", "Outcome", "PositionError",
-    "State", "action_from_id", "action_from_text", "config_for", "from_json", "new_game",
-    "parse_action", "replay",
+    "ACTIONS", "CHANCE", "GAME", "MAX_SEED", "NUM_ACTIONS", "TERMINAL", "Action",
+    "ActionParseError", "Car", "Company", "Config", "IllegalActionError", "KraftwagenError",
+    "Outcome", "PositionError", "State", "action_from_id", "action_from_text", "config_for",
+    "from_json", "new_game", "parse_action", "replay",
 ]
 
 
@@ -51,11 +51,7 @@ def new_game(
 
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players must be a whole number from 2 to 4, not {players!r}")
-    if explicit_chance:
-        seed = None
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be a whole number >= 0 and < 2**64, not {seed!r}")
-    state = new_state(players, seed, hidden_scores)
+    state = new_state(players, check_seed(seed, explicit_chance), hidden_scores)
     rules.start_setup(state)
     return state
 

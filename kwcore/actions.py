@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from gamecore.actions import Action as GameAction
+from gamecore.actions import ActionTable
 from kwcore.config import (
     ACTION_KINDS,
     CAR_TECH,
@@ -21,7 +23,6 @@ from kwcore.config import (
     all_companies,
     config_for,
 )
-from kwcore.errors import ActionParseError
 
 _CFG = config_for(4)  # names are the same for every player count
 _COMPANIES = all_companies()
@@ -40,17 +41,10 @@ SWAP_BODY, SWAP_ENGINE, SWAP_PRICE, SWAP_WORKERS = range(4)
 MAX_SERVICE_WORKERS = _CFG.workers_per_company
 
 
-class Action:
-    """Base class of all actions; subclasses are frozen dataclasses."""
+class Action(GameAction):
+    """Base class of all Kraftwagen actions; subclasses are frozen dataclasses."""
 
     __slots__ = ()
-    chance: bool = False
-    free: bool = False
-
-    @property
-    def id(self) -> int:
-        """The stable integer id of this action."""
-        return ACTION_ID[self]
 
 
 def _with(workers: int, salesman: bool) -> str:
@@ -389,21 +383,17 @@ def _enumerate() -> list[Action]:
     return acts
 
 
-ACTIONS: Final[tuple[Action, ...]] = tuple(_enumerate())
-ACTION_ID: Final[dict[Action, int]] = {a: i for i, a in enumerate(ACTIONS)}
-_BY_TEXT: Final[dict[str, Action]] = {str(a).lower(): a for a in ACTIONS}
-assert len(_BY_TEXT) == len(ACTIONS), "action text forms must be unique"
+TABLE: Final[ActionTable[Action]] = ActionTable(_enumerate())
+Action.TABLE = TABLE
+ACTIONS: Final[tuple[Action, ...]] = TABLE.actions
+ACTION_ID: Final[dict[Action, int]] = TABLE.ids
 NUM_ACTIONS: Final[int] = len(ACTIONS)
 _ = CATEGORIES  # re-exported vocabulary
 
 
 def action_from_id(action_id: int) -> Action:
-    """The action with this stable id."""
-    if type(action_id) is not int:
-        raise ActionParseError(f"an action id is a whole number, not {type(action_id).__name__}")
-    if not 0 <= action_id < NUM_ACTIONS:
-        raise ActionParseError(f"no action has id {action_id} (ids run 0..{NUM_ACTIONS - 1})")
-    return ACTIONS[action_id]
+    """The action with this stable id (ActionParseError for anything else)."""
+    return TABLE.from_id(action_id)
 
 
 def action_from_text(text: str) -> Action:
@@ -412,13 +402,4 @@ def action_from_text(text: str) -> Action:
     Raises ActionParseError when the text is not the form of any action; legality in a given
     state is checked separately (see ``kwcore.parse_action``).
     """
-    if not isinstance(text, str):
-        raise ActionParseError(f"an action is text, not {type(text).__name__}")
-    key = " ".join(text.lower().split())
-    action = _BY_TEXT.get(key)
-    if action is None:
-        verb = key.split(" ", 1)[0] if key else ""
-        examples = [str(a) for a in ACTIONS if str(a).lower().startswith(verb + " ")][:4]
-        hint = f"; forms like: {', '.join(examples)}" if verb and examples else ""
-        raise ActionParseError(f"cannot parse action {text!r}{hint}")
-    return action
+    return TABLE.from_text(text)

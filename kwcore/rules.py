@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gamecore.chance import CHANCE, TERMINAL, draw
 from kwcore.actions import (
     ACTION_ID,
     ACTIONS,
@@ -76,8 +77,6 @@ from kwcore.errors import IllegalActionError
 if TYPE_CHECKING:
     from kwcore.state import Car, State
 
-CHANCE = -1
-TERMINAL = -4
 
 (
     F_DEAL, F_OFFER, F_START, F_REVEAL, F_TILE, F_ORDER, F_RESEARCH, F_PLACE, F_HIRE,
@@ -94,18 +93,6 @@ FREE_FRAMES = frozenset({F_TILE, F_ORDER, F_MARKET, F_POST})  # RULINGS K5
 HIRE, RESEARCH, BUILD_BODY, BUILD_ENGINE, ATTRACT, GRAND_PRIX, RECRUIT = range(len(ACTION_KINDS))
 _KIND_INDEX = {k: i for i, k in enumerate(ACTION_KINDS)}
 WORKSHOPS = 3  # seed JP: Company setup B
-
-
-# --- seeded chance ----------------------------------------------------------------------------
-_MASK = (1 << 64) - 1
-
-
-def draw(seed: int, n: int, k: int) -> int:
-    """The ``n``-th draw of a game seeded ``seed``: an int in [0, k) (splitmix64; STYLE 9)."""
-    z = (seed * 0x9E3779B97F4A7C15 + (n + 1) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return (z ^ (z >> 31)) % k
 
 
 # --- small helpers ------------------------------------------------------------------------------

@@ -10,20 +10,29 @@ it is recomputed from the action chain (RULINGS K1; STYLE 7).
 from __future__ import annotations
 
 import json
-import re
-import reprlib
-from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from gamecore.game import DEFAULT_GAME, hide
+from gamecore.position import MAX_POSITION_SIZE as MAX_POSITION_SIZE
+from gamecore.position import (
+    check_envelope,
+    check_replay_fields,
+    check_schema,
+    parse_json,
+)
+from gamecore.position import short as _short
 from kwcore import rules
 from kwcore.config import BODY, CAR_TECH, CATEGORIES, ENGINE, PREFERENCES, Config, config_for
 from kwcore.errors import PositionError
 from kwcore.state import Car, Company, State, new_state
 
+GAME = "kraftwagen"
 FORMAT = "kraftwagen-position"
-VERSION = 1
+#: The version written; READ_VERSIONS are read (version 1 files have no ``game`` field).
+VERSION = 2
+READ_VERSIONS = (1, 2)
 REPLAY_FORMAT = "kraftwagen-replay"
 SALESMAN_PLACES = ("unused", "box", "canteen", "team", "market", "supply")
 KINDS = ("body", "engine")
@@ -117,6 +126,7 @@ def state_to_dict(s: State) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
+        "game": GAME,
         "players": cfg.players,
         "seed": s.seed,
         "draws": s.draws,
@@ -178,28 +188,6 @@ def state_to_json(s: State, indent: int | None = None) -> str:
 
 
 # --- reading --------------------------------------------------------------------------------------
-#: The largest position text the loader reads, in characters (or bytes, given bytes). A full
-#: 4-company game is about 11 KB; a game abandoned at the tournaments' decision cap about 100 KB.
-MAX_POSITION_SIZE = 1_000_000
-#: Digits of the longest integer literal read; every number of the format is far shorter.
-MAX_DIGITS = 20
-class _NotWhole:
-    """A number the format cannot hold (a fraction, a huge literal, NaN), kept for the schema
-    check so that the error names the field; never equal to anything a schema allows."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __repr__(self) -> str:
-        return _short(self.text, 24)
-
-
-def _parse_int(text: str) -> int | _NotWhole:
-    return int(text) if len(text) <= MAX_DIGITS else _NotWhole(f"a {len(text)}-digit number")
-
-
 @cache
 def position_schema() -> dict[str, Any]:
     """The JSON Schema of the position format (kwcore/position.schema.json)."""
@@ -218,8 +206,7 @@ def _schema_check(data: Any) -> None:
             raise PositionError("log", f"at most {limit} events")
         _check_log_shape(data["log"])
         data = {k: v for k, v in data.items() if k != "log"}
-    schema = position_schema()
-    _check(schema, schema, data, ())
+    check_schema(position_schema(), data)
 
 
 def _check_log_shape(log: list[Any]) -> None:
@@ -256,194 +243,6 @@ def _event_arity() -> dict[str, int]:
     return out
 
 
-# --- the schema checker ---------------------------------------------------------------------------
-# A checker of the JSON Schema 2020-12 keywords the position schema uses. It replaces the
-# jsonschema package at load time for three reasons (issues 11 and 12): importing jsonschema takes
-# about 2 s here (its format module builds a grammar at import); it checks uniqueItems by
-# comparing every pair (41 s for 4,000 dicts) and collects every error before one is chosen; and
-# it descends into a value before its type and length are known to be right. This one checks type,
-# then value, then length, then the items, stops at the first error, and compares items by hash.
-# tests/test_position_fuzz.py checks that it agrees with jsonschema's Draft202012Validator.
-_TYPES: dict[str, Callable[[Any], bool]] = {
-    "object": lambda x: type(x) is dict,
-    "array": lambda x: type(x) is list,
-    "string": lambda x: type(x) is str,
-    "integer": lambda x: type(x) is int,
-    "boolean": lambda x: type(x) is bool,
-    "null": lambda x: x is None,
-}
-_JSON_TYPE = {dict: "object", list: "array", str: "string", int: "integer", bool: "boolean",
-              type(None): "null", float: "number", _NotWhole: "number"}
-
-
-def _check(root: dict[str, Any], schema: Any, x: Any, path: tuple[Any, ...]) -> None:
-    """Raise PositionError at the first way ``x`` (at ``path``) fails ``schema``."""
-    error = _first_error(root, schema, x, path)
-    if error is not None:
-        where, message = error
-        field = "/".join(map(str, where)) or "(top level)"
-        raise PositionError(field, message)
-
-
-Error = tuple[tuple[Any, ...], str]
-
-
-def _first_error(root: dict[str, Any], schema: Any, x: Any, path: tuple[Any, ...]
-                 ) -> Error | None:
-    if schema is True:
-        return None
-    if schema is False:
-        return path[:-1], f"{_short(path[-1] if path else x)} is not allowed here"
-    if "$ref" in schema:
-        error = _first_error(root, _resolve(root, schema["$ref"]), x, path)
-        if error is not None:
-            return error
-    if "type" in schema:
-        types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-        if not any(_TYPES[t](x) for t in types):
-            what = " or ".join(repr(t) for t in types)
-            whole = " (a whole number)" if "integer" in types else ""
-            return path, f"{_short(x)} is not of type {what}{whole}"
-    if "const" in schema and not _same(x, schema["const"]):
-        return path, f"{_short(schema['const'])} was expected, not {_short(x)}"
-    if "enum" in schema and not any(_same(x, e) for e in schema["enum"]):
-        return path, f"{_short(x)} is not one of {_short(schema['enum'], 120)}"
-    if type(x) is int:
-        if "minimum" in schema and x < schema["minimum"]:
-            return path, f"{x} is less than the minimum of {schema['minimum']}"
-        if "maximum" in schema and x > schema["maximum"]:
-            return path, f"{x} is greater than the maximum of {schema['maximum']}"
-    if type(x) is str and "pattern" in schema and not re.search(schema["pattern"], x):
-        return path, f"{_short(x)} does not match {schema['pattern']!r}"
-    if type(x) is list:
-        error = _array_error(root, schema, x, path)
-        if error is not None:
-            return error
-    if type(x) is dict:
-        error = _object_error(root, schema, x, path)
-        if error is not None:
-            return error
-    for sub in schema.get("allOf", ()):
-        error = _first_error(root, sub, x, path)
-        if error is not None:
-            return error
-    if "anyOf" in schema:
-        errors = [_first_error(root, sub, x, path) for sub in schema["anyOf"]]
-        if all(errors):
-            return path, f"{_short(x)} matches none of the allowed forms"
-    if "if" in schema and _first_error(root, schema["if"], x, path) is None:
-        error = _first_error(root, schema.get("then", True), x, path)
-        if error is not None:
-            return error
-    if schema.get("unevaluatedProperties") is False and type(x) is dict:
-        known = _evaluated(root, schema, x, path)
-        extra = [k for k in x if k not in known]
-        if extra:
-            return path, f"{_short(extra[0])} is not a field here"
-    return None
-
-
-def _array_error(root: dict[str, Any], schema: dict[str, Any], x: list[Any],
-                 path: tuple[Any, ...]) -> Error | None:
-    if len(x) < schema.get("minItems", 0):
-        return path, f"{len(x)} items is too short (at least {schema['minItems']})"
-    if "maxItems" in schema and len(x) > schema["maxItems"]:
-        return path, f"{len(x)} items is too long (at most {schema['maxItems']})"
-    prefix = schema.get("prefixItems", ())
-    for i, (sub, item) in enumerate(zip(prefix, x, strict=False)):
-        error = _first_error(root, sub, item, (*path, i))
-        if error is not None:
-            return error
-    if "items" in schema:
-        for i in range(len(prefix), len(x)):
-            error = _first_error(root, schema["items"], x[i], (*path, i))
-            if error is not None:
-                return error
-    if schema.get("uniqueItems"):
-        seen: set[Any] = set()
-        for i, item in enumerate(x):
-            key = _hashable(item)
-            if key in seen:
-                return (*path, i), f"{_short(item)} is listed twice"
-            seen.add(key)
-    return None
-
-
-def _object_error(root: dict[str, Any], schema: dict[str, Any], x: dict[str, Any],
-                  path: tuple[Any, ...]) -> Error | None:
-    for name in schema.get("required", ()):
-        if name not in x:
-            return path, f"{name!r} is a required property"
-    props = schema.get("properties", {})
-    if schema.get("additionalProperties") is False:
-        extra = [k for k in x if k not in props]
-        if extra:
-            return path, f"{_short(extra[0])} is not a field here"
-    for name, sub in props.items():
-        if name in x:
-            error = _first_error(root, sub, x[name], (*path, name))
-            if error is not None:
-                return error
-    return None
-
-
-def _evaluated(root: dict[str, Any], schema: Any, x: dict[str, Any], path: tuple[Any, ...]
-               ) -> set[str]:
-    """The property names ``schema`` evaluates on ``x`` (for unevaluatedProperties)."""
-    if not isinstance(schema, dict):
-        return set()
-    names = {k for k in schema.get("properties", {}) if k in x}
-    for sub in schema.get("allOf", ()):
-        names |= _evaluated(root, sub, x, path)
-    if "if" in schema:
-        ok = _first_error(root, schema["if"], x, path) is None
-        names |= _evaluated(root, schema["if"], x, path) if ok else set()
-        names |= _evaluated(root, schema.get("then" if ok else "else"), x, path)
-    if "$ref" in schema:
-        names |= _evaluated(root, _resolve(root, schema["$ref"]), x, path)
-    return names
-
-
-def _resolve(root: dict[str, Any], ref: str) -> Any:
-    node: Any = root
-    for part in ref.removeprefix("#/").split("/"):
-        node = node[part]
-    return node
-
-
-def _same(a: Any, b: Any) -> bool:
-    """JSON equality: true is not 1 (Python says it is)."""
-    if type(a) is bool or type(b) is bool:
-        return type(a) is type(b) and a == b
-    return type(a) in (int, str, type(None)) and type(b) in (int, str, type(None)) and a == b
-
-
-def _hashable(x: Any) -> Any:
-    """A hashable stand-in for a JSON value, equal exactly when the values are equal as JSON
-    (recursion is bounded: items are checked against their schema before uniqueness)."""
-    if type(x) is dict:
-        return ("o", frozenset((k, _hashable(v)) for k, v in x.items()))
-    if type(x) is list:
-        return ("a", tuple(_hashable(v) for v in x))
-    return (type(x) is bool, x) if not isinstance(x, _NotWhole) else ("n", id(x))
-
-
-def _short(value: Any, limit: int = 40) -> str:
-    """A short ``repr`` of ``value``, cut to ``limit`` characters: a message never repeats a
-    huge or deeply nested value."""
-    text = _REPR.repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-def _make_repr() -> reprlib.Repr:
-    r = reprlib.Repr()  # keyword arguments need Python 3.12
-    r.maxlevel, r.maxlist, r.maxdict, r.maxstring, r.maxother = 2, 4, 4, 30, 30
-    return r
-
-
-_REPR = _make_repr()
-
-
 class _Reader:
     """Turns names back into indices, naming the field at fault on failure."""
 
@@ -465,12 +264,7 @@ class _Reader:
 
 def state_from_dict(data: Any) -> State:
     """Load a position dict; raises PositionError naming the field at fault."""
-    if not isinstance(data, dict):
-        raise PositionError("(top level)", "a position is a JSON object")
-    if data.get("format") != FORMAT:
-        raise PositionError("format", f"expected {FORMAT!r}")
-    if data.get("version") != VERSION:
-        raise PositionError("version", f"this kwcore reads version {VERSION}")
+    check_envelope(data, FORMAT, READ_VERSIONS, GAME, DEFAULT_GAME)
     _schema_check(data)
     cfg = config_for(data["players"])
     r = _Reader(cfg)
@@ -828,33 +622,11 @@ def _check_log(s: State) -> None:
 def state_from_json(text: str | bytes) -> State:
     """Load a position from JSON text (or UTF-8 bytes); PositionError for anything else.
 
-    Bounded: text over MAX_POSITION_SIZE is refused before it is parsed, integer literals over
-    MAX_DIGITS digits and nesting deeper than the parser allows are errors, not exceptions.
+    Bounded (``gamecore.position.parse_json``): text over MAX_POSITION_SIZE is refused before it
+    is parsed, integer literals over MAX_DIGITS digits and nesting deeper than the parser allows
+    are errors, not exceptions.
     """
     return state_from_dict(parse_json(text))
-
-
-def parse_json(text: str | bytes) -> Any:
-    """Parse position or replay text into plain JSON data, within the size limit; raises
-    PositionError (field ``(text)``) when it is too large, not UTF-8, or not JSON."""
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_POSITION_SIZE:
-            raise PositionError("(text)", f"larger than {MAX_POSITION_SIZE:,} bytes")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise PositionError("(text)", f"not UTF-8 text (byte {exc.start})") from None
-    if not isinstance(text, str):
-        raise PositionError("(text)", f"expected JSON text, not {type(text).__name__}")
-    if len(text) > MAX_POSITION_SIZE:
-        raise PositionError("(text)", f"larger than {MAX_POSITION_SIZE:,} characters")
-    try:
-        return json.loads(text, parse_int=_parse_int, parse_float=_NotWhole,
-                          parse_constant=_NotWhole)
-    except json.JSONDecodeError as exc:
-        raise PositionError("(text)", f"not JSON: {exc.msg} at line {exc.lineno}") from None
-    except RecursionError:
-        raise PositionError("(text)", "nested too deeply for a position") from None
 
 
 # --- observations ---------------------------------------------------------------------------------
@@ -863,18 +635,23 @@ def observation(s: State, company: int) -> dict[str, Any]:
     hidden-score variant no other company's score until the game ends (RULINGS K31)."""
     if not 0 <= company < s.cfg.players:
         raise ValueError(f"no company {company} in a {s.cfg.players}-company game")
-    d = state_to_dict(s)
-    d["seed"] = None
-    d["draws"] = None
-    d["recruit"]["unseen"] = None
+    d = hide(state_to_dict(s), hidden_paths(s, company))
     d["observer"] = s.cfg.companies[company]
     if s.hidden_scores and not s.is_terminal():
-        for i, c in enumerate(d["companies"]):
-            if i != company:
-                c["reputation"] = None
-                c["score_parts"] = None
         d["log"] = [e for e in d["log"] if not _reveals_points(e, company)]
     return d
+
+
+def hidden_paths(s: State, company: int) -> list[str]:
+    """The fields of a position that ``company``'s observation sets to None: the seed and the
+    draws (they fix the future), the unseen recruit tiles (RULINGS K12), and in the
+    hidden-score variant, until the game ends, the other companies' scores (RULINGS K31)."""
+    paths = ["seed", "draws", "recruit/unseen"]
+    if s.hidden_scores and not s.is_terminal():
+        for i in range(s.cfg.players):
+            if i != company:
+                paths += [f"companies/{i}/reputation", f"companies/{i}/score_parts"]
+    return paths
 
 
 def _reveals_points(event: list[Any], company: int) -> bool:
@@ -886,7 +663,8 @@ def _reveals_points(event: list[Any], company: int) -> bool:
 def replay_to_json(players: int, seed: int, actions: list[str], hidden_scores: bool = False,
                    indent: int | None = 2) -> str:
     """A replay file: the setup seed and every decision taken, as text."""
-    return json.dumps({"format": REPLAY_FORMAT, "version": VERSION, "players": players,
+    return json.dumps({"format": REPLAY_FORMAT, "version": VERSION, "game": GAME,
+                       "players": players,
                        "seed": seed, "hidden_scores": hidden_scores, "actions": actions},
                       indent=indent)
 
@@ -897,18 +675,8 @@ def replay_from_json(text: str) -> State:
     from kwcore.errors import KraftwagenError
 
     d = parse_json(text)
-    if not isinstance(d, dict) or d.get("format") != REPLAY_FORMAT:
-        raise PositionError("format", f"expected {REPLAY_FORMAT!r}")
-    if d.get("version") != VERSION:
-        raise PositionError("version", f"this kwcore reads version {VERSION}")
-    for field, kind in (("players", int), ("seed", int), ("actions", list)):
-        value = d.get(field)
-        if isinstance(value, bool) or not isinstance(value, kind):
-            raise PositionError(field, f"expected {kind.__name__}")
-    if not 2 <= d["players"] <= 4:
-        raise PositionError("players", "Kraftwagen is played by 2 to 4 companies")
-    if not 0 <= d["seed"] < 2**64:
-        raise PositionError("seed", "the seed is a whole number >= 0 and < 2**64")
+    check_envelope(d, REPLAY_FORMAT, READ_VERSIONS, GAME, DEFAULT_GAME)
+    check_replay_fields(d, range(2, 5), "Kraftwagen is played by 2 to 4 companies")
     if not isinstance(d.get("hidden_scores", False), bool):
         raise PositionError("hidden_scores", "expected true or false")
     try:

@@ -1,19 +1,21 @@
 """The game state: plain data with a cheap clone, checked apply, undo and an outcome.
 
 Covers the public API of the rules core (docs/architecture.md). The rules themselves live in
-``kwcore.rules``; this module holds the data (STYLE 3), the checked and fast paths of ``apply``
-(STYLE 6), undo by saved snapshot (STYLE 4) and the outcome (STYLE 11, RULINGS K24).
+``kwcore.rules``; this module holds the data (STYLE 3). The checked and fast paths of ``apply``
+(STYLE 6), undo by saved snapshot (STYLE 4), ``clone`` and the outcome (STYLE 11) are
+gamecore's skeleton (``gamecore.state.GameState``); this module supplies its hooks: the rules'
+apply and legality check, the copies of the mutable parts, and the tie-break (RULINGS K24).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
+from gamecore.state import GameState, Outcome, slot_copier
 from kwcore import rules
-from kwcore.actions import ACTION_ID, ACTIONS, Action, action_from_id
+from kwcore.actions import TABLE
 from kwcore.config import Config, config_for
-from kwcore.errors import ActionParseError, IllegalActionError
+from kwcore.errors import IllegalActionError
 
 CHANCE = rules.CHANCE
 TERMINAL = rules.TERMINAL
@@ -69,35 +71,16 @@ class Company:
         return tuple(getattr(self, name) for name in Company.__slots__)
 
 
-def _slot_copier(cls: type, shared: tuple[str, ...] = ()) -> Any:
-    """A function copying every slot of ``cls`` by plain assignment.
-
-    Generated once because explicit assignments are several times faster than a getattr/setattr
-    loop, and ``clone()`` is the hottest call of every search.
-    """
-    names = [n for n in cls.__slots__ if n not in shared]  # type: ignore[attr-defined]
-    body = "\n".join(f"    o.{n} = s.{n}" for n in names)
-    code = f"def copy(s):\n    o = new(cls)\n{body}\n    return o\n"
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    exec(code, namespace)  # noqa: S102 - code built from our own slot names only
-    return namespace["copy"]
-
-
-_copy_company = _slot_copier(Company)
+_copy_company = slot_copier(Company)
 
 SCORE_SOURCES = ("sales", "grand_prix", "achievements", "buyers")
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended (RULINGS K24)."""
-
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    reason: str
+__all__ = ["CHANCE", "SCORE_SOURCES", "TERMINAL", "Car", "Company", "Outcome", "State",
+           "new_state"]
 
 
-class State:
+class State(GameState):
     """A Kraftwagen position: who decides, what is legal, and everything on the table."""
 
     __slots__ = (
@@ -109,6 +92,9 @@ class State:
     )
     # Fields compared by __eq__ and serialized (history and the legal cache are derived).
     DATA_FIELDS = __slots__[1:-2]
+    ACTIONS: ClassVar = TABLE
+    WIN_REASON: ClassVar[str] = "highest reputation"  # RULINGS K24
+    TIE_BREAK_REASON: ClassVar[str] = "tie broken by engineers"
 
     cfg: Config
     seed: int | None
@@ -158,6 +144,8 @@ class State:
         """
         return int(self.pending[1])
 
+    # These two override gamecore's versions only to skip the ``current_player`` property:
+    # ``is_terminal`` is called once per decision in every search and random game.
     def is_chance_node(self) -> bool:
         """True when the next decision is chance's (explicit-chance games only)."""
         return self.pending[1] == CHANCE
@@ -165,21 +153,6 @@ class State:
     def is_terminal(self) -> bool:
         """True once round 3's scoring phase is over (seed JP: Game end)."""
         return self.pending[1] == TERMINAL
-
-    def legal_action_ids(self) -> tuple[int, ...]:
-        """The stable ids of the legal actions."""
-        return self.legal
-
-    def legal_actions(self) -> list[Action]:
-        """The legal actions, in id order."""
-        return [ACTIONS[i] for i in self.legal]
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """At a chance node: each outcome with its probability (uniform draws)."""
-        if not self.is_chance_node():
-            return []
-        p = 1.0 / len(self.legal)
-        return [(ACTIONS[i], p) for i in self.legal]
 
     def decision(self) -> str:
         """A short name of the pending decision (e.g. ``choose_tile``)."""
@@ -189,79 +162,22 @@ class State:
         """Every company's reputation."""
         return [c.reputation for c in self.companies]
 
-    def outcome(self) -> Outcome | None:
-        """The outcome once terminal: highest reputation, then most engineers (RULINGS K24)."""
-        if not self.is_terminal():
-            return None
-        scores = tuple(self.scores())
-        best = max(scores)
-        tied = [i for i, s in enumerate(scores) if s == best]
-        if len(tied) == 1:
-            return Outcome((tied[0],), scores, "highest reputation")
-        most = max(len(self.companies[i].engineers) for i in tied)
-        winners = tuple(i for i in tied if len(self.companies[i].engineers) == most)
-        reason = "tie broken by engineers" if len(winners) == 1 else "shared win"
-        return Outcome(winners, scores, reason)
+    def tie_break(self, player: int) -> int:
+        """Among companies tied on reputation the most engineers wins (RULINGS K24)."""
+        return len(self.companies[player].engineers)
 
-    # --- applying actions ---------------------------------------------------------------------
-    def resolve(self, action: Action | int | str) -> int:
-        """The id of an action given as object, id or text (no legality check)."""
-        if isinstance(action, Action):
-            return ACTION_ID[action]
-        if isinstance(action, bool) or not isinstance(action, int | str):
-            raise ActionParseError(f"not an action: {action!r}")
-        if isinstance(action, int):
-            return ACTION_ID[action_from_id(action)]
-        from kwcore.actions import action_from_text
+    # --- gamecore's hooks: the rules and the mutable parts ----------------------------------
+    # The rules' function itself, not a method calling it: one call less per decision.
+    _apply_id = rules.apply_id  # type: ignore[assignment]
 
-        return ACTION_ID[action_from_text(action)]
+    def _why_illegal(self, action: Any) -> IllegalActionError:
+        """The IllegalActionError naming the rule that forbids ``action`` here."""
+        return rules.why_illegal(self, action)
 
-    def apply(self, action: Action | int | str) -> None:
-        """Apply a legal action in place; an illegal one raises and changes nothing.
-
-        The checked path for people: validates, records an undo snapshot, then applies.
-        """
-        aid = self.resolve(action)
-        if aid not in self.legal:
-            raise rules.why_illegal(self, ACTIONS[aid])
-        self.history.append(self._snapshot())
-        rules.apply_id(self, aid)
-
-    def apply_unchecked(self, action_id: int) -> None:
-        """The fast path for search: no legality check, no undo snapshot (STYLE 6)."""
-        rules.apply_id(self, action_id)
-
-    def child(self, action: Action | int) -> State:
-        """A new state after a legal action; this one is untouched (for search)."""
-        aid = action if isinstance(action, int) else ACTION_ID[action]
-        other = self.clone(history=False)
-        rules.apply_id(other, aid)
-        return other
-
-    def undo(self) -> None:
-        """Take back the last action applied with ``apply``."""
-        if not self.history:
-            raise IllegalActionError("nothing to undo")
-        snap = self.history.pop()
-        history = self.history
-        for name in State.__slots__:
-            setattr(self, name, getattr(snap, name))
-        self.companies = [c.copy() for c in snap.companies]
-        self.events = list(snap.events)
-        self.history = history
-
-    # --- copies and equality ------------------------------------------------------------------
-    def clone(self, history: bool = True) -> State:
-        """An independent copy; mutating it never changes this state (STYLE 3)."""
-        other: State = _copy_state(self)
+    def _copy_parts(self, other: State) -> None:
+        """The companies and the log are the only mutable parts; the rest is immutable."""
         other.companies = [c.copy() for c in self.companies]
         other.events = list(self.events)
-        other.history = list(self.history) if history else []
-        return other
-
-    def _snapshot(self) -> State:
-        snap = self.clone(history=False)
-        return snap
 
     def key(self) -> tuple[Any, ...]:
         """A hashable key of everything that matters for play (no log, no history)."""
@@ -312,9 +228,6 @@ class State:
 
     def __repr__(self) -> str:
         return f"<kwcore.State {self.players} companies, round {self.round}, {self.decision()}>"
-
-
-_copy_state = _slot_copier(State)
 
 
 def new_state(players: int, seed: int | None, hidden_scores: bool = False) -> State:

@@ -27,12 +27,14 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
+import gamecore
 import kwcore
 from kwcore import PositionError, rules
 from kwcore.config import ACTION_KINDS, CAR_TECH, CATEGORIES, PREFERENCES, raw_components
 from kwcore.serialize import (
     FRAME_FIELDS,
     SALESMAN_PLACES,
+    VERSION,
     position_schema,
     state_from_dict,
     state_from_json,
@@ -98,7 +100,7 @@ def test_the_schema_is_a_valid_draft_2020_12_schema_with_a_urn_id() -> None:
     schema = json.loads(SCHEMA_FILE.read_text("utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["$id"].startswith("urn:") and schema["$id"].endswith(":1")
+    assert schema["$id"].startswith("urn:") and schema["$id"].endswith(f":{VERSION}")
     assert position_schema() == schema
 
 
@@ -356,7 +358,7 @@ CASES: list[tuple[str, Callable[[], Position], Callable[[Position], str], str]] 
     ("5 market spaces", mid_game, lambda d: (d["market"].pop(), "market")[1], "short"),
     ("4 players but 3 companies", mid_game, _set("players", 4, "companies"), "short"),
     ("wrong format", mid_game, _set("format", "kraftwagen-replay"), "kraftwagen-position"),
-    ("version 2", mid_game, _set("version", 2), "version 1"),
+    ("version 3", mid_game, _set("version", 3), "version 1 or 2"),
     ("version as text", mid_game, _set("version", "1"), "version 1"),
     ("missing version", mid_game, _delete("version", "version"), "version 1"),
     ("unknown decision", mid_game, _set("pending/decision", "fly"), "fly"),
@@ -410,6 +412,27 @@ def test_text_that_is_no_position_object_is_rejected(text: str, field: str) -> N
     with pytest.raises(PositionError) as info:
         state_from_json(text)
     assert info.value.field == field, str(info.value)
+
+
+def test_a_version_1_file_without_a_game_field_loads_as_kraftwagen() -> None:
+    d = json.loads(_mid_game_text())
+    assert (d["version"], d["game"]) == (2, "kraftwagen")
+    del d["game"]
+    d["version"] = 1
+    old = json.dumps(d)
+    assert kwcore.from_json(old) == kwcore.from_json(_mid_game_text())
+    assert gamecore.load_position(old) == kwcore.from_json(old)
+
+
+def test_a_file_of_another_game_is_refused_naming_the_game_field() -> None:
+    d = json.loads(_mid_game_text())
+    d["game"] = "formel1"
+    with pytest.raises(PositionError) as info:
+        kwcore.from_json(json.dumps(d))
+    assert info.value.field == "game" and "formel1" in str(info.value)
+    with pytest.raises(PositionError) as unknown:
+        gamecore.load_position(json.dumps(d))
+    assert unknown.value.field == "game" and "not a known game" in str(unknown.value)
 
 
 def test_an_observation_is_not_a_position() -> None:

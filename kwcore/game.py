@@ -1,0 +1,51 @@
+"""Kraftwagen's description in gamecore's registry (``gamecore.get("kraftwagen")``).
+
+Registered by ``import kwcore``. Each entry points at kwcore's own function; the bots and the
+SVG board are imported on first use, so registering costs ``import kwcore`` nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamecore.game import Game, register
+from kwcore.actions import NUM_ACTIONS
+from kwcore.serialize import GAME as NAME
+from kwcore.serialize import hidden_paths, observation, state_from_dict, state_from_json
+
+
+def _new_game(players: int = 4, seed: int | None = 0, explicit_chance: bool = False) -> Any:
+    from kwcore import new_game
+
+    return new_game(players, seed, explicit_chance=explicit_chance)
+
+
+def _make_bot(name: str, seed: int | None = 0) -> Any:
+    from kwcore.bots import make_bot
+
+    return make_bot(name, seed)
+
+
+def _svg(state: Any) -> str:
+    from kwcore.svg import board_svg
+
+    return board_svg(state)
+
+
+GAME = Game(
+    name=NAME,
+    title="Kraftwagen: Age of Engineering",
+    min_players=2,
+    max_players=4,
+    new_game=_new_game,
+    from_json=state_from_json,
+    from_data=state_from_dict,
+    num_actions=NUM_ACTIONS,
+    bots=("random", "greedy"),
+    make_bot=_make_bot,
+    observe=observation,
+    hidden=hidden_paths,
+    text=str,
+    svg=_svg,
+)
+register(GAME)

@@ -1,0 +1,185 @@
+"""Conformance of every registered game to the shared game protocol (issue 13; STYLE 14, 20).
+
+Parametrized over ``gamecore.games()``, so a new game that registers itself gets every check:
+seeded random games end for every player count, legal actions are never empty before the end,
+JSON round-trips at every step, replays are deterministic, clones are independent, undo
+restores, an illegal action raises and changes nothing, explicit chance outcomes sum to 1, and
+the observation hides what the game says is hidden. A new game core is added to
+``GAME_PACKAGES``: importing it registers it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import gamecore
+from gamecore.game import Game, lookup
+
+#: The game cores whose import registers their game.
+GAME_PACKAGES = ("kwcore",)
+for _package in GAME_PACKAGES:
+    importlib.import_module(_package)
+
+GAMES = gamecore.games()
+#: A random game longer than this is a failure to end (Kraftwagen's last about 230 decisions).
+MAX_DECISIONS = 3000
+
+
+def _by_name(game: Game) -> str:
+    return game.name
+
+
+def _random_walk(game: Game, players: int, seed: int, explicit: bool = False
+                 ) -> tuple[Any, list[int]]:
+    """A random game from ``seed`` to its end; the final state and the ids taken."""
+    rng = random.Random(seed)
+    state = game.new_game(players, seed, explicit_chance=explicit)
+    taken: list[int] = []
+    while not state.is_terminal():
+        legal = state.legal_action_ids()
+        assert legal, f"no legal action at decision {len(taken)}"
+        taken.append(rng.choice(legal))
+        state.apply(taken[-1])
+        assert len(taken) <= MAX_DECISIONS, "the game did not end"
+    return state, taken
+
+
+def _positions(game: Game, players: int, seed: int, steps: int) -> Iterator[tuple[int, Any]]:
+    """The first ``steps`` non-terminal positions of a seeded random game, numbered; the
+    caller may apply actions to each (the walk then plays one random legal action)."""
+    rng = random.Random(seed)
+    state = game.new_game(players, seed)
+    for step in range(steps):
+        if state.is_terminal():
+            return
+        yield step, state
+        state.apply(rng.choice(state.legal_action_ids()))
+
+
+def test_the_registry_holds_every_game_package() -> None:
+    assert len(GAMES) >= len(GAME_PACKAGES)
+    assert gamecore.get("kraftwagen").name == "kraftwagen"
+    with pytest.raises(ValueError, match="unknown game"):
+        gamecore.get("chess")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_seeded_random_games_end_for_every_player_count(game: Game) -> None:
+    for players in game.player_counts:
+        for seed in (1, 2):
+            state, taken = _random_walk(game, players, seed)
+            outcome = state.outcome()
+            assert outcome is not None and outcome.winners
+            assert len(outcome.scores) == players
+            assert state.legal_action_ids() == ()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_json_round_trips_at_every_step(game: Game) -> None:
+    players = game.min_players
+    rng = random.Random(5)
+    state = game.new_game(players, 5)
+    steps = 0
+    while True:
+        text = state.to_json()
+        again = game.from_json(text)
+        assert again == state and again.to_json() == text, f"step {steps}"
+        assert json.loads(text)["game"] == game.name
+        assert gamecore.load_position(text) == state
+        if state.is_terminal():
+            break
+        state.apply_unchecked(rng.choice(state.legal_action_ids()))
+        steps += 1
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_a_replay_of_the_same_seed_and_actions_gives_the_same_game(game: Game) -> None:
+    players = game.max_players
+    state, taken = _random_walk(game, players, 11)
+    again = game.new_game(players, 11)
+    for aid in taken:
+        again.apply(aid)
+    assert again.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_clones_are_independent_and_undo_restores(game: Game) -> None:
+    rng = random.Random(3)
+    for _, state in _positions(game, game.max_players, 3, 60):
+        before = state.to_json()
+        copy = state.clone()
+        assert copy == state
+        aid = rng.choice(state.legal_action_ids())
+        copy.apply(aid)
+        assert state.to_json() == before, "applying to a clone changed the original"
+        state.apply(aid)
+        assert state.to_json() == copy.to_json()
+        state.undo()
+        assert state.to_json() == before, "undo did not restore the position"
+        child = state.child(aid)
+        assert state.to_json() == before, "child changed its parent"
+        assert child.to_json() == copy.to_json()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_an_illegal_action_raises_and_changes_nothing(game: Game) -> None:
+    rng = random.Random(4)
+    state = game.new_game(game.min_players, 4)
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        legal = set(state.legal_action_ids())
+        illegal = [i for i in range(game.num_actions) if i not in legal]
+        if illegal:
+            before = state.to_json()
+            with pytest.raises(gamecore.IllegalActionError):
+                state.apply(rng.choice(illegal))
+            assert state.to_json() == before
+            checked += 1
+        state.apply(rng.choice(sorted(legal)))
+    assert checked
+    for bad in (-1, game.num_actions, "no such action", 2.5):
+        before = state.to_json()
+        with pytest.raises(gamecore.ActionParseError):
+            state.apply(bad)
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_explicit_chance_outcomes_sum_to_one(game: Game) -> None:
+    for players in game.player_counts:
+        rng = random.Random(players)
+        state = game.new_game(players, None, explicit_chance=True)
+        chance_nodes = 0
+        while not state.is_terminal():
+            outcomes = state.chance_outcomes()
+            if state.is_chance_node():
+                chance_nodes += 1
+                assert outcomes and abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+                assert all(p > 0 for _, p in outcomes)
+                assert sorted(a.id for a, _ in outcomes) == sorted(state.legal_action_ids())
+            else:
+                assert outcomes == []
+            state.apply(rng.choice(state.legal_action_ids()))
+        assert chance_nodes, "an explicit-chance game met no chance node"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_the_observation_hides_what_the_game_says_is_hidden(game: Game) -> None:
+    for step, state in _positions(game, game.max_players, 6, 120):
+        if step % 20 == 0:
+            for player in range(game.max_players):
+                seen = game.observe(state, player)
+                hidden = game.hidden(state, player)
+                assert hidden, "a game with chance hides at least its seed"
+                for path in hidden:
+                    assert lookup(seen, path) is None, path
+                if hasattr(state, "seed"):  # another future, the same observation
+                    other = state.clone()
+                    other.seed = (state.seed or 0) + 1
+                    assert game.observe(other, player) == seen

@@ -1,0 +1,76 @@
+"""The layering, read from the imports (ast) of every module (issue 13; STYLE 21, Layering).
+
+gamecore <- game cores (kwcore, later the racing games) <- solvers <- kwwidgets <- notebooks:
+gamecore imports only the standard library and jsonschema; a game core imports gamecore, itself
+and no other project package (an optional third-party package such as pyspiel is allowed);
+solvers import no kwwidgets; kwwidgets and solvers import no notebooks; no game core imports
+another. Imports inside functions count as well.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The game cores; a new one is added here (and to tests/test_conformance.py).
+GAME_CORES = ("kwcore",)
+PROJECT = ("gamecore", *GAME_CORES, "solvers", "kwwidgets", "notebooks")
+#: What each layer must not import (besides the rules for gamecore and the game cores).
+FORBIDDEN = {
+    "solvers": {"kwwidgets", "notebooks"},
+    "kwwidgets": {"notebooks"},
+}
+
+
+def imported(path: Path, package: str | None = None) -> set[str]:
+    """The top-level names of every module ``path`` imports (relative imports resolved to its
+    own package, or ``package``)."""
+    tree = ast.parse(path.read_text("utf-8"), filename=str(path))
+    package = package or path.relative_to(ROOT).parts[0]
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            names.add(package if node.level else (node.module or "").split(".")[0])
+    return names
+
+
+def modules(package: str) -> list[Path]:
+    """Every Python file of ``package``."""
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def test_the_reader_sees_absolute_relative_and_nested_imports(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("import os.path\nfrom . import x\ndef f():\n    from kwwidgets import play\n")
+    assert imported(probe, "gamecore") == {"os", "gamecore", "kwwidgets"}
+
+
+def test_gamecore_imports_only_the_standard_library_and_jsonschema() -> None:
+    allowed = set(sys.stdlib_module_names) | {"gamecore", "jsonschema", "__future__"}
+    assert modules("gamecore")
+    for path in modules("gamecore"):
+        extra = imported(path) - allowed
+        assert not extra, f"{path.relative_to(ROOT)} imports {sorted(extra)}"
+
+
+@pytest.mark.parametrize("core", GAME_CORES)
+def test_a_game_core_imports_only_gamecore_and_itself(core: str) -> None:
+    others = set(PROJECT) - {"gamecore", core}
+    assert modules(core)
+    for path in modules(core):
+        wrong = imported(path) & others
+        assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_no_layer_imports_a_layer_above_it(layer: str) -> None:
+    assert modules(layer)
+    for path in modules(layer):
+        wrong = imported(path) & FORBIDDEN[layer]
+        assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
