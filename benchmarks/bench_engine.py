@@ -23,10 +23,12 @@ OpenSpiel's is printed (below 1: we are cheaper). OpenSpiel is an optional extra
 (``pip install open-spiel``); without it that part is skipped.
 
 With ``--against REV`` the kwcore of git revision ``REV`` (for example the commit before a
-refactoring) is loaded in the same process beside the current one (``git archive REV kwcore``
-into a temporary folder, renamed ``kwcore_before``), its workloads are interleaved with the
-current ones, and the ratios current/before of decisions per second (fast and checked) and of
-µs per clone are printed: above 1 for decisions, below 1 for clones, means faster now.
+refactoring) is loaded in the same process beside the current one (``git archive REV kwcore``,
+and its gamecore if it has one, into a temporary folder, renamed ``kwcore_before`` and
+``gamecore_before``), its workloads are interleaved with the current ones, and the ratios
+current/before of decisions per second (fast and checked) and of µs per clone are printed:
+above 1 for decisions, below 1 for clones, means faster now. ``--against HEAD`` on a clean tree
+compares the engine with itself: its ratios show the noise of the machine.
 
 Targets: a random 4-company game under 20 ms, a clone under 20 µs, and a cost per decision no
 higher than OpenSpiel's Python tic-tac-toe. Nothing here asserts on timing.
@@ -82,7 +84,7 @@ COLUMNS = (
 
 
 ROOT = Path(__file__).resolve().parent.parent
-BEFORE = "kwcore_before"
+SUFFIX = "_before"  # the package names of the engine compared against
 
 
 def play_fast(players: int, games: int, engine: ModuleType = kwcore) -> int:
@@ -161,19 +163,25 @@ def kraftwagen_works(players: int, games: int, engine: ModuleType = kwcore, tag:
 
 
 def load_engine(rev: str, folder: str) -> ModuleType:
-    """kwcore as of git revision ``rev``, extracted into ``folder`` and imported as the package
-    ``kwcore_before`` (its own imports of kwcore renamed), so both run in this process."""
-    archive = subprocess.run(["git", "archive", rev, "kwcore"], cwd=ROOT, check=True,
+    """kwcore as of git revision ``rev`` (with gamecore, when that revision has it), extracted
+    into ``folder`` and imported as ``kwcore_before`` (and ``gamecore_before``: their imports of
+    each other renamed), so the two engines share nothing and both run in this process."""
+    packages = [p for p in ("kwcore", "gamecore")
+                if subprocess.run(["git", "ls-tree", "-d", rev, p], cwd=ROOT, check=True,
+                                  capture_output=True, text=True).stdout]
+    archive = subprocess.run(["git", "archive", rev, *packages], cwd=ROOT, check=True,
                              capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")
-    package = Path(folder) / BEFORE
-    (Path(folder) / "kwcore").rename(package)
-    for path in package.rglob("*.py"):
-        path.write_text(re.sub(r"\bkwcore\b", BEFORE, path.read_text("utf-8")), "utf-8")
+    pattern = re.compile(r"\b(" + "|".join(packages) + r")\b")
+    for name in packages:
+        package = Path(folder) / f"{name}{SUFFIX}"
+        (Path(folder) / name).rename(package)
+        for path in package.rglob("*.py"):
+            path.write_text(pattern.sub(r"\1" + SUFFIX, path.read_text("utf-8")), "utf-8")
     sys.path.insert(0, folder)
     try:
-        return importlib.import_module(BEFORE)
+        return importlib.import_module(f"kwcore{SUFFIX}")
     finally:
         sys.path.remove(folder)
 
