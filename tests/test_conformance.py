@@ -183,3 +183,46 @@ def test_the_observation_hides_what_the_game_says_is_hidden(game: Game) -> None:
                     other = state.clone()
                     other.seed = (state.seed or 0) + 1
                     assert game.observe(other, player) == seen
+
+
+# --- gamecore's parts no registered game uses yet -----------------------------------------
+def test_weighted_draws_follow_the_weighted_outcomes() -> None:
+    weights = (1, 2, 7)
+    law = gamecore.weighted_outcomes(list(zip("abc", weights, strict=True)))
+    assert [p for _, p in law] == [0.1, 0.2, 0.7]
+    counts = [0, 0, 0]
+    for n in range(10_000):
+        counts[gamecore.weighted_draw(99, n, weights)] += 1
+    assert all(abs(c / 10_000 - p) < 0.02 for c, (_, p) in zip(counts, law, strict=True))
+
+
+def test_a_seed_is_checked_and_dropped_in_explicit_chance_mode() -> None:
+    assert gamecore.check_seed(7, explicit_chance=False) == 7
+    assert gamecore.check_seed(7, explicit_chance=True) is None
+    for bad in (-1, 2**64, True, 1.5, None):
+        with pytest.raises(ValueError, match="seed"):
+            gamecore.check_seed(bad, explicit_chance=False)  # type: ignore[arg-type]
+
+
+def test_an_action_table_refuses_two_actions_with_one_text() -> None:
+    class Named(gamecore.Action):
+        __slots__ = ("n",)
+
+        def __init__(self, n: int) -> None:
+            self.n = n
+
+        def __str__(self) -> str:
+            return "same"
+
+    with pytest.raises(ValueError, match="unique"):
+        gamecore.ActionTable([Named(1), Named(2)])
+
+
+def test_another_game_under_a_taken_name_is_refused() -> None:
+    from dataclasses import replace
+
+    kraftwagen = gamecore.get("kraftwagen")
+    gamecore.register(kraftwagen)  # the same description again changes nothing
+    with pytest.raises(ValueError, match="registered already"):
+        gamecore.register(replace(kraftwagen, title="another"))
+    assert gamecore.get("kraftwagen") is kraftwagen
