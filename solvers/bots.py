@@ -101,9 +101,11 @@ class PlannerBot:
         self.rng = random.Random(seed)
         self.greedy = GreedyBot(seed)
         self.blend = float(blend)
+        # The whole round at once (no deepening): with a few hundred nodes a decision, the
+        # deepening's lines after each first decision would take the budget the search needs.
         self.config = PlannerConfig(rivals="greedy", objective="margin", node_budget=nodes,
                                     time_budget=math.inf, max_turns=max_turns,
-                                    seed=seed or 0)
+                                    seed=seed or 0, deepen=False)
         try:
             self.config.check()
         except PlannerError as exc:

@@ -64,7 +64,14 @@ from kwcore.state import Car, State
 
 RIVAL_MODELS = ("scripted", "greedy", "maxn", "paranoid")
 OBJECTIVES = ("gain", "margin")
+ALTERNATIVES = ("exact", "bounds")
 INF = math.inf
+#: what one memo entry costs, measured with tracemalloc on real 4-company positions (the key
+#: tuple of State.key() and its counters, the node, the dict slot), rounded up
+ENTRY_BYTES = 4_000
+#: a probe of the whole horizon may spend this share of the nodes spent so far (at least
+#: PROBE_MIN): an abandoned probe costs a third of the budget at most
+PROBE_SHARE, PROBE_MIN = 0.5, 4_000
 
 
 class PlannerError(ValueError):
@@ -73,6 +80,10 @@ class PlannerError(ValueError):
 
 class _Stop(Exception):
     """Raised inside the search when a budget runs out or the user interrupts."""
+
+
+class _ProbeSpent(Exception):
+    """Raised inside a probe of the whole horizon when its own node share is spent."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +123,7 @@ class PlannerConfig:
     script: tuple[str, ...] = ()
     node_budget: int = 2_000_000
     time_budget: float = 60.0
-    max_turns: int = 12
+    max_turns: int = 40  # lines are cut after this many turns from the root (see _Search)
     samples: int = 8
     exact_chance: int = 4  # a chance node with at most this many outcomes is enumerated
     use_table: bool = True
@@ -120,6 +131,11 @@ class PlannerConfig:
     use_ordering: bool = True
     progress: bool = False
     seed: int = 0
+    memory_mb: int = 2_000  # the memo tables' cap (see _Search.store)
+    alternatives: str = "exact"  # "exact": the why-not table exact once the best is proven
+    # False: no deepening, the whole horizon searched at once with every first decision given
+    # a full window (the search before the anytime driver; the planner bot's small budgets)
+    deepen: bool = True
 
     def check(self) -> None:
         """Raise PlannerError for settings that make no sense."""
@@ -135,15 +151,37 @@ class PlannerConfig:
             raise PlannerError("max_turns must be at least 1")
         if self.samples < 1:
             raise PlannerError("samples must be at least 1")
+        if self.memory_mb < 1:
+            raise PlannerError("the memory cap must be at least 1 MB")
+        if self.alternatives not in ALTERNATIVES:
+            raise PlannerError(f"alternatives must be one of {', '.join(ALTERNATIVES)}")
 
 
 @dataclass(frozen=True)
 class Alternative:
-    """One legal first decision and the best value after it."""
+    """One legal first decision: the value of the best line found after it, and an upper
+    bound on what any line after it is worth (equal to the value when proven)."""
 
     action: str
     value: float
     proven: bool
+    upper: float = INF
+
+
+@dataclass(frozen=True)
+class DepthResult:
+    """One completed depth of the deepening: ``value`` is the best plan known once it is
+    complete, and it is proven that no plan that chooses freely for our next ``turns`` turns
+    and follows the greedy choice after them (rivals as modelled) is worth more. (The best
+    plan known may lie outside those plans: a probe of the whole horizon may have found it.)"""
+
+    turns: int
+    value: float
+    best: str  # the first decision
+    proven: bool  # exact for this depth (no cut or sampled line below)
+    whole: bool  # no line needed the policy after ``turns``: the whole horizon was searched
+    nodes: int
+    seconds: float
 
 
 @dataclass(frozen=True)
@@ -161,11 +199,35 @@ class Plan:
     cut_lines: bool = False  # some line met the max_turns cut
     sampled: bool = False  # some chance node was sampled, not enumerated
     config: PlannerConfig = field(default_factory=PlannerConfig)
+    upper: float = INF  # no plan of the horizon is worth more (inf: no bound applies)
+    depths: tuple[DepthResult, ...] = ()  # the completed depths of the deepening
+    proven_turns: int = 0  # the deepest completed depth: the plan is the best for that many
 
     @property
     def best(self) -> str:
         """The first decision of the plan."""
+        if self.principal_variation and self.alternatives:
+            return self.principal_variation[0][1]
         return self.alternatives[0].action if self.alternatives else ""
+
+    def status(self) -> str:
+        """One plain sentence on what is proven: "proven best to the end of the round", or
+        "best found 14, at most 19 possible; proven best for the next 2 turns, playing the
+        greedy choice after them"."""
+        n = self.config.horizon.turns
+        turns = "for your next turn" if n == 1 else f"for your next {n} turns"
+        where = {"round": "to the end of the round", "game": "to the end of the game"}.get(
+            self.config.horizon.kind, turns)
+        if self.proven:
+            return f"Proven best {where} ({self.value:g})."
+        bound = "no bound applies" if self.upper == INF else f"at most {self.upper:g} possible"
+        text = f"Best found {self.value:g} {where}, {bound}"
+        if self.proven_turns:
+            turns = "turn" if self.proven_turns == 1 else f"{self.proven_turns} turns"
+            text += (f"; proven: no plan that plays the greedy choice after your next "
+                     f"{turns} does better")
+        why = f" (the search stopped: {self.stopped})" if self.stopped else ""
+        return text + why + "."
 
 
 # --- results inside the search --------------------------------------------------------------------
@@ -188,6 +250,7 @@ class _Node:
     flag: int
     best: int  # best action id, -1 at leaves
     approx: bool  # a cut or a sample lies below
+    tail: bool = False  # a greedy tail of a depth-limited search lies below (see _Search.tail)
 
 
 class _Search:
@@ -207,6 +270,18 @@ class _Search:
         self.in_turn = 1 if root.current_player == company else 0
         # The tile each scripted decision picks, -1 for other decisions (rival_ends_round).
         self.script_tiles = [_picked_tile(text) for text in config.script]
+        # Iterative deepening (see plan): our own decisions are searched for our next
+        # ``depth`` turns, the turn in progress counting as the first; after them every company
+        # follows its model's fixed policy (we and greedy or searched rivals: the greedy
+        # choice), a "tail" valued by playing it out. None: no depth limit.
+        self.depth: int | None = None
+        self.tails: dict[Any, tuple[tuple[float, ...], bool]] = {}  # key -> (vec, approx)
+        self.greedy_ids: dict[Any, int] = {}  # State.key() -> greedy_choice
+        # The memo tables together hold at most this many entries; past it the oldest half of
+        # the fullest is dropped (insertion order), so memory stays bounded whatever the budget.
+        self.cap = max(1_000, int(config.memory_mb * 1e6 / ENTRY_BYTES))
+        self.counting = True  # False while the incumbent line is played (never stopped)
+        self.probe_limit: float = INF  # the node count at which a probe gives up (see plan)
 
     # --- horizon and evaluation
     def objective(self, s: State) -> tuple[float, ...]:
@@ -251,14 +326,89 @@ class _Search:
                                    f"'{self.cfg.script[script_at]}' is not legal for "
                                    f"{s.cfg.companies[s.current_player]} at '{s.decision()}'")
             return aid, script_at + 1
-        return greedy_choice(s), script_at
+        return self.greedy(s), script_at
+
+    # --- the memo tables, bounded
+    def store(self, key: Any, node: _Node) -> None:
+        """Keep a searched node, dropping the oldest half of the table when it is full."""
+        table = self.table
+        if len(table) + len(self.tails) + len(self.greedy_ids) >= self.cap:
+            self.evict()
+        table[key] = node
+
+    def evict(self) -> None:
+        """Drop the oldest half of the fullest memo table (dicts keep insertion order, so
+        the entries dropped are the ones met longest ago; recent ones are the likeliest to be
+        met again). Values stay exact: a dropped entry is only searched again."""
+        fullest: dict[Any, Any] = max((self.table, self.tails, self.greedy_ids), key=len)
+        for k in list(itertools.islice(fullest, len(fullest) // 2 + 1)):
+            del fullest[k]
+
+    def greedy(self, s: State) -> int:
+        """``greedy_choice``, remembered by position (rival replies and tails meet the same
+        positions again and again)."""
+        key = s.key()
+        aid = self.greedy_ids.get(key)
+        if aid is None:
+            if len(self.table) + len(self.tails) + len(self.greedy_ids) >= self.cap:
+                self.evict()
+            aid = self.greedy_ids[key] = greedy_choice(s)
+        return aid
+
+    def policy(self, s: State, script_at: int) -> tuple[int, int]:
+        """The fixed policy of a tail: scripted rivals follow the script, everyone else
+        (we included) takes the greedy choice; the action and the next script position."""
+        if s.current_player != self.p and self.cfg.rivals == "scripted":
+            return self.rival_choice(s, script_at)
+        return self.greedy(s), script_at
+
+    def tail(self, s: State, our_turns: int, turns: int, script_at: int) -> _Node:
+        """The value of following the fixed policy from ``s`` to the horizon (or the
+        max_turns cut), played out once; every position met on the way is remembered with
+        the same value, so tails that meet the same line share it."""
+        path = []
+        vec: tuple[float, ...]
+        while True:
+            if self.at_horizon(s, our_turns):
+                vec, approx = self.objective(s), False
+                break
+            if turns > self.cfg.max_turns:
+                vec, approx = self.cut_value(s), True
+                break
+            key = (s.key(), our_turns, turns, script_at)
+            hit = self.tails.get(key)
+            if hit is not None:
+                vec, approx = hit
+                break
+            path.append(key)
+            if s.current_player == rules.CHANCE:
+                node = self.chance(s, our_turns, turns, script_at)
+                vec, approx = node.vec, node.approx
+                break
+            if self.counting:
+                self.tick()
+            aid, script_at = self.policy(s, script_at)
+            s, our_turns, turns = self.expand(s, aid, our_turns, turns)
+        if len(self.table) + len(self.tails) + len(self.greedy_ids) + len(path) >= self.cap:
+            self.evict()
+        for key in path:
+            self.tails[key] = (vec, approx)
+        return _Node(vec, EXACT, -1, approx, True)
 
     # --- the search
+    def start_depth(self, depth: int | None) -> None:
+        """Search to a new depth: the table keeps only the nodes no tail lies below (their
+        values hold at every depth); tails keep theirs (a tail does not depend on depth)."""
+        self.depth = depth
+        self.table = {key: node for key, node in self.table.items() if not node.tail}
+
     def tick(self, count: int = 1) -> None:
         if self.nodes + count > self.cfg.node_budget:
             self.nodes = self.cfg.node_budget + 1
             raise _Stop("node budget")
         self.nodes += count
+        if self.nodes > self.probe_limit:
+            raise _ProbeSpent
         if self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
             raise _Stop("time budget")
 
@@ -282,16 +432,18 @@ class _Search:
                 if hit.flag == LOWER and hit.vec[self.p] >= beta:
                     return hit
         d = s.current_player
+        if self.depth is not None and our_turns + self.in_turn > self.depth:
+            return self.tail(s, our_turns, turns, script_at)
         if d == rules.CHANCE:
             node = self.chance(s, our_turns, turns, script_at)
         elif d != self.p and self.cfg.rivals in ("scripted", "greedy"):
             aid, nxt = self.rival_choice(s, script_at)
             node = self.step(s, aid, our_turns, turns, nxt, alpha, beta)
-            node = _Node(node.vec, node.flag, aid, node.approx)
+            node = _Node(node.vec, node.flag, aid, node.approx, node.tail)
         else:
             node = self.choose(s, d, our_turns, turns, script_at, alpha, beta, ub)
         if key is not None:
-            self.table[key] = node
+            self.store(key, node)
         return node
 
     def expand(self, s: State, aid: int, our_turns: int, turns: int) -> tuple[State, int, int]:
@@ -336,10 +488,11 @@ class _Search:
         best: _Node | None = None
         best_aid = -1
         best_v = INF if minimise else -INF
-        approx = False
+        approx = tail = False
         for aid in self.order(s, d):
             node = self.step(s, aid, our_turns, turns, script_at, alpha, beta)
             approx = approx or node.approx
+            tail = tail or node.tail
             v = node.vec[p]
             if (v < best_v) if minimise else (v > best_v):
                 best, best_aid, best_v = node, aid, v
@@ -358,7 +511,7 @@ class _Search:
             flag = LOWER
         else:
             flag = EXACT
-        return _Node(best.vec, flag, best_aid, approx)
+        return _Node(best.vec, flag, best_aid, approx, tail)
 
     def best_first(self, s: State, our_turns: int, turns: int, script_at: int,
                    alpha: float, beta: float, ub: float) -> _Node:
@@ -395,7 +548,7 @@ class _Search:
             queue.append((-quick, rank, 1 if how else 2, aid, (child, ot, tt, how)))
         heapq.heapify(queue)
         best: _Node | None = None
-        best_aid, best_v, approx = -1, -INF, False
+        best_aid, best_v, approx, tail = -1, -INF, False, False
         while queue:
             neg, rank, stage, aid, data = heapq.heappop(queue)
             bound = -neg
@@ -409,6 +562,7 @@ class _Search:
                 continue
             node = self.search(child, ot, tt, script_at, alpha, beta, min(bound, ub))
             approx = approx or node.approx
+            tail = tail or node.tail
             v = node.vec[p]
             if v > best_v:
                 best, best_aid, best_v = node, aid, v
@@ -420,9 +574,9 @@ class _Search:
                 break
         if best is None or best_v < min(rest, ub):
             # Fail low: the children not searched may be worth up to their bound.
-            return _Node(self.bound_vec(min(rest, ub)), UPPER, best_aid, approx)
+            return _Node(self.bound_vec(min(rest, ub)), UPPER, best_aid, approx, tail)
         flag = UPPER if best_v <= a0 else LOWER if best_v >= b0 else EXACT
-        return _Node(best.vec, flag, best_aid, approx)
+        return _Node(best.vec, flag, best_aid, approx, tail)
 
     def pick_bound(self, s: State, action: Any, turns: int, script_at: int,
                    known: _Picks) -> float:
@@ -473,14 +627,15 @@ class _Search:
         """A maxn rival picks the child best for itself (ties: the lowest action id)."""
         best: _Node | None = None
         best_aid = -1
-        approx = False
+        approx = tail = False
         for aid in s.legal:
             node = self.step(s, aid, our_turns, turns, script_at, -INF, INF)
             approx = approx or node.approx
+            tail = tail or node.tail
             if best is None or node.vec[d] > best.vec[d]:
                 best, best_aid = node, aid
         assert best is not None
-        return _Node(best.vec, EXACT, best_aid, approx)
+        return _Node(best.vec, EXACT, best_aid, approx, tail)
 
     def rival_ends_round(self, s: State, script_at: int) -> bool:
         """Whether the next rival turn is known to end the action phase: a scripted pick of a
@@ -512,12 +667,14 @@ class _Search:
             picks = [(self.rng.choice(outcomes)[0].id, 1.0 / k) for _ in range(k)]
         total = [0.0] * self.players
         approx = len(outcomes) > self.cfg.exact_chance
+        tail = False
         for aid, prob in picks:
             node = self.step(s, aid, our_turns, turns, script_at, -INF, INF)
             approx = approx or node.approx
+            tail = tail or node.tail
             for i, v in enumerate(node.vec):
                 total[i] += prob * v
-        return _Node(tuple(total), EXACT, -1, approx)
+        return _Node(tuple(total), EXACT, -1, approx, tail)
 
     # --- ordering and bounds
     def order(self, s: State, d: int) -> list[int]:
@@ -1212,13 +1369,46 @@ def _sold(buyers: tuple[tuple[tuple[int, ...], int], ...], market: _Market,
 
 
 # --- the public entry point ---------------------------------------------------------------
+@dataclass
+class _First:
+    """What the search knows of one first decision at the root."""
+
+    aid: int
+    rank: int  # tempo order
+    bound: float  # admissible bound on its value at the horizon (quick, then tight)
+    lower: float = -INF  # the value of the best line found after it (a real line)
+    upper: float = INF  # an upper bound on its value at the horizon
+    approx: bool = False  # a cut or a sample lies below its best line
+    pv: tuple[tuple[str, str], ...] = ()  # its best line found
+
+    @property
+    def proven(self) -> bool:
+        return not self.approx and self.lower >= self.upper - 1e-9
+
+
 def plan(state: State, company: int | None = None, config: PlannerConfig | None = None,
          on_progress: Callable[[int, int], None] | None = None) -> Plan:
-    """The best plan for ``company`` (default: the one to decide) from ``state``.
+    """The best plan for ``company`` (default: the one to decide) from ``state``: an anytime
+    search that always answers.
 
-    Raises PlannerError for a terminal position, a company not in the game, or bad settings.
-    Stops cleanly on the node or time budget or Ctrl-C, returning the best plan found so far
-    with ``proven=False``.
+    1. The incumbent: every company follows its fixed policy (we and greedy or searched
+       rivals the greedy choice, scripted rivals their script) to the horizon, valued exactly.
+    2. Iterative deepening over our own turns: depth ``k`` searches our decisions freely for
+       our next ``k`` turns (the turn in progress is the first) and follows the fixed policy
+       after them, each depth with the best value found so far as its floor (alpha). A
+       completed depth is the proven best of all plans that play the policy after ``k``
+       turns (``Plan.depths``); its value is that of a real line, so it never falls below the
+       incumbent or the depth before. A depth whose lines all reach the horizon within their
+       ``k`` turns is the search of the whole horizon: then the plan is proven.
+    3. With ``alternatives="exact"`` (the default), once the whole horizon is proven every
+       other first decision is searched with a full window, so the "why not this?" table
+       holds exact values; with ``"bounds"`` (or when the budget stops it first) an
+       alternative shows the best line found after it and an admissible upper bound.
+
+    On the node or time budget or Ctrl-C the best plan found so far is returned, with
+    ``proven=False``, its ``value`` (a real line's) and ``upper`` (no plan of the horizon is
+    worth more; inf where no bound applies). Raises PlannerError for a terminal position, a
+    company not in the game, or bad settings.
     """
     config = config or PlannerConfig()
     config.check()
@@ -1232,46 +1422,261 @@ def plan(state: State, company: int | None = None, config: PlannerConfig | None 
         raise PlannerError(f"company {company} is not in this {state.players}-company game")
     root = state.clone(history=False)
     root.seed = None  # explicit chance: the search must not read the seeded future
-    search = _Search(root, company, config)
-    t0 = time.perf_counter()
-    stopped = ""
-    alternatives: list[Alternative] = []
-    best_node: _Node | None = None
-    if root.current_player == company:
-        ids = search.order(root, company)
-        bar = _progress(len(ids)) if config.progress else None
+    return _Deepening(root, company, config, on_progress).run()
+
+
+class _Deepening:
+    """The anytime driver of ``plan``: incumbent, deepening, exact alternatives."""
+
+    def __init__(self, root: State, company: int, config: PlannerConfig,
+                 on_progress: Callable[[int, int], None] | None) -> None:
+        self.root = root
+        self.p = company
+        self.cfg = config
+        self.search = _Search(root, company, config)
+        self.on_progress = on_progress
+        self.t0 = time.perf_counter()
+        self.ours = root.current_player == company
+        self.firsts: list[_First] = []
+        self.value = -INF
+        self.best_pv: tuple[tuple[str, str], ...] = ()
+        self.best_approx = False
+        self.depths: list[DepthResult] = []
+        self.whole = False  # the whole horizon has been searched
+        self.root_upper = INF
+        self.bar = _progress() if config.progress else None
+        # Searched rivals (maxn, paranoid) need not play the policy's line, so a line found
+        # under it is no floor for their model: each depth then values every first decision
+        # afresh with a full window, and only the whole horizon proves the plan.
+        self.modelled = config.rivals in ("maxn", "paranoid")
+
+    def run(self) -> Plan:
+        stopped = ""
         try:
-            for n, aid in enumerate(ids):
-                node = search.step(root, aid, 0, 0, 0, -INF, INF)
-                alternatives.append(Alternative(str(ACTIONS[aid]), _value(node, company),
-                                                not node.approx))
-                if best_node is None or node.vec[company] > best_node.vec[company]:
-                    best_node = _Node(node.vec, EXACT, aid, node.approx)
-                if bar is not None:
-                    bar.update(1)
-                if on_progress is not None:
-                    on_progress(n + 1, len(ids))
+            self.incumbent()
+            if self.cfg.deepen:
+                self.deepen()
+                if self.whole and self.cfg.alternatives == "exact" and self.ours:
+                    self.exact_alternatives()
+            else:
+                self.search.start_depth(None)
+                self.whole_at_once()
         except (_Stop, KeyboardInterrupt) as exc:
             stopped = str(exc) if isinstance(exc, _Stop) else "interrupted"
         finally:
-            if bar is not None:
-                bar.close()
-    else:
+            if self.bar is not None:
+                self.bar.close()
+        return self.result(stopped)
+
+    # --- the steps
+    def incumbent(self) -> None:
+        """Depth 0: the fixed policy's line from the root, and after each first decision."""
+        s, search = self.root, self.search
+        search.counting = False  # never stopped: there is always an answer
+        node = search.tail(s, 0, 0, 0)
+        search.counting = True
+        self.value, self.best_approx = node.vec[self.p], node.approx
+        self.best_pv = self.policy_line(s, 0)
+        if not self.ours:
+            if search.bounded(s) and s.current_player != rules.CHANCE:
+                self.root_upper = search.upper_bound(s, 0)
+            return
+        first = self.best_pv[0][1] if self.best_pv else ""
+        for rank, aid in enumerate(search.order(s, self.p)):
+            child, ot, tt = search.expand(s, aid, 0, 0)
+            bound, _ = search.child_bound(child, ot, tt, 0)
+            if not search.bounded(child) and not search.at_horizon(child, ot):
+                bound = INF  # optimistic_gain bounds the round only
+            f = _First(aid, rank, bound, upper=bound)
+            if str(ACTIONS[aid]) == first:
+                f.lower, f.approx, f.pv = self.value, node.approx, self.best_pv
+            self.firsts.append(f)
+        # The tight bound for every first decision (one evaluation each), then the policy's
+        # line after each, best bound first (they may be stopped by the budget).
+        for f in self.firsts:
+            child, ot, tt = search.expand(s, f.aid, 0, 0)
+            if f.bound < INF and not search.at_horizon(child, ot) and \
+                    child.current_player != rules.CHANCE and tt <= self.cfg.max_turns:
+                f.bound = f.upper = min(f.bound, search.tight_bound(
+                    child, search.turns_left(child, tt, 0)))
+        self.update_upper()
+        if not self.cfg.deepen:
+            return
+        for f in sorted(self.firsts, key=lambda f: (-f.bound, f.rank)):
+            if f.pv:
+                continue
+            child, ot, tt = search.expand(s, f.aid, 0, 0)
+            leaf = search.tail(child, ot, tt, 0)
+            f.lower, f.approx = leaf.vec[self.p], leaf.approx
+            f.pv = ((s.cfg.companies[self.p], str(ACTIONS[f.aid])),) + \
+                self.policy_line(child, 0, ot, tt)
+            if f.lower > self.value and not self.modelled:
+                self.value, self.best_approx, self.best_pv = f.lower, f.approx, f.pv
+
+    def deepen(self) -> None:
+        """Depths 1, 2, ... until one covers the whole horizon (or the budget runs out)."""
+        search = self.search
+        limit = self.cfg.horizon.turns if self.cfg.horizon.kind == "turns" else \
+            self.cfg.max_turns + 1
+        for k in range(1, limit + 1):
+            if self.value >= self.root_upper - 1e-9 and not self.best_approx \
+                    and not self.modelled:
+                self.whole = True  # the incumbent meets the bound: nothing can be better
+                return
+            if not self.modelled and self.probe(k):
+                return
+            search.start_depth(k)
+            t0, n0 = time.perf_counter(), search.nodes
+            if self.bar is not None:
+                self.bar.set_description(f"depth {k}")
+            tail = self.search_depth(k)
+            self.depths.append(DepthResult(
+                k, _round(self.value), self.best_pv[0][1] if self.best_pv else "",
+                not self.best_approx, not tail, search.nodes - n0,
+                time.perf_counter() - t0))
+            if self.on_progress is not None:
+                self.on_progress(k, limit)
+            if self.bar is not None:
+                self.bar.update(1)
+                self.bar.set_postfix_str(self.gap_text())
+            if not tail:
+                self.whole = True
+                self.update_upper()
+                return
+        search.depth = None
+
+    def probe(self, k: int) -> bool:
+        """Try the whole horizon (no depth limit) with a share of the nodes spent so far:
+        near the end of a round it is cheaper than the depths still to come. Whether it
+        finished; an abandoned probe's table is dropped (its entries hold for no depth), but
+        the first decisions it finished keep what it proved of them (full-horizon values)."""
+        search = self.search
+        kept = search.table
+        search.start_depth(None)
+        search.table = {}
+        search.probe_limit = search.nodes + max(PROBE_MIN, PROBE_SHARE * search.nodes)
+        t0, n0 = time.perf_counter(), search.nodes
         try:
-            best_node = search.search(root, 0, 0, 0, -INF, INF)
-        except (_Stop, KeyboardInterrupt) as exc:
-            stopped = str(exc) if isinstance(exc, _Stop) else "interrupted"
-    seconds = time.perf_counter() - t0
-    if best_node is None:
-        raise PlannerError(f"the search stopped ({stopped}) before any plan was found; "
-                           "raise the budget")
-    alternatives.sort(key=lambda a: -a.value)
-    pv = principal_variation(search, root, best_node)
-    # Proven only when every first decision's value is exact: a cut or sampled alternative
-    # might be better than it looks.
-    proven = not stopped and not best_node.approx and all(a.proven for a in alternatives)
-    return Plan(company, _value(best_node, company), proven, pv, tuple(alternatives),
-                search.nodes, seconds, stopped, search.cut, search.sampled, config)
+            self.search_depth(None)
+        except _ProbeSpent:
+            search.table = kept
+            return False
+        finally:
+            search.probe_limit = INF
+        self.depths.append(DepthResult(
+            k, _round(self.value), self.best_pv[0][1] if self.best_pv else "",
+            not self.best_approx, True, search.nodes - n0, time.perf_counter() - t0))
+        self.whole = True
+        self.update_upper()
+        return True
+
+    def search_depth(self, k: int | None) -> bool:
+        """One depth; whether any line it searched followed the policy after ``k`` turns."""
+        search, p, s = self.search, self.p, self.root
+        if not self.ours:  # a rival or chance decides at the root
+            node = search.search(s, 0, 0, 0, -INF, INF)
+            self.value, self.best_approx = node.vec[p], node.approx
+            self.best_pv = principal_variation(search, s, node)
+            if not node.tail:
+                self.root_upper = self.value
+            return node.tail
+        tail = False
+        if self.modelled:
+            for f in self.firsts:
+                f.lower = -INF  # this depth's values replace the last depth's
+                tail = self.search_first(f, -INF) or tail
+            best = max(self.firsts, key=lambda f: (f.lower, -f.rank))
+            self.value, self.best_approx, self.best_pv = best.lower, best.approx, best.pv
+            return tail
+        # The likeliest first (the best line known after it) first: a stopped depth has then
+        # deepened the most promising decisions.
+        for f in sorted(self.firsts, key=lambda f: (-f.lower, -f.upper, f.rank)):
+            if f.upper <= self.value + 1e-9:
+                continue  # cannot beat the best line found
+            tail = self.search_first(f, self.value) or tail
+        return tail
+
+    def search_first(self, f: _First, alpha: float) -> bool:
+        """Search one first decision above ``alpha``; whether a tail lies below."""
+        search, p, s = self.search, self.p, self.root
+        child, ot, tt = search.expand(s, f.aid, 0, 0)
+        node = search.search(child, ot, tt, 0, alpha, INF, f.upper)
+        v = node.vec[p]
+        if node.flag == EXACT and v > alpha:
+            f.lower, f.approx = v, node.approx  # a real line worth v
+            f.pv = principal_variation(search, s, _Node(node.vec, EXACT, f.aid, node.approx))
+            if not node.tail:
+                f.upper = min(f.upper, v)
+            if v > self.value:
+                self.value, self.best_approx, self.best_pv = v, node.approx, f.pv
+        elif not node.tail:  # fail low with no tail below: an admissible bound
+            f.upper = min(f.upper, v)
+        self.update_upper()
+        return node.tail
+
+    def whole_at_once(self) -> None:
+        """Without deepening: the whole horizon, every first decision in tempo order with a
+        full window (at a rival's or chance decision, the root itself)."""
+        if not self.ours:
+            self.search_depth(None)
+        else:
+            for f in self.firsts:
+                self.search_first(f, -INF)
+        self.whole = True
+
+    def exact_alternatives(self) -> None:
+        """Every first decision not yet exact, searched with a full window (the proven best
+        is known, so these values only fill in the "why not this?" table)."""
+        self.search.start_depth(None)
+        for f in sorted(self.firsts, key=lambda f: (-f.upper, f.rank)):
+            if not f.proven:
+                self.search_first(f, -INF)
+
+    # --- helpers
+    def update_upper(self) -> None:
+        """At our own root decision, the best any first decision may be worth."""
+        if self.ours:
+            self.root_upper = max((f.upper for f in self.firsts), default=-INF)
+
+    def policy_line(self, s: State, script_at: int, our_turns: int = 0, turns: int = 0
+                    ) -> tuple[tuple[str, str], ...]:
+        """The fixed policy's decisions from ``s`` to the horizon (stops at chance)."""
+        search, names = self.search, s.cfg.companies
+        line: list[tuple[str, str]] = []
+        while not search.at_horizon(s, our_turns) and turns <= self.cfg.max_turns \
+                and s.current_player != rules.CHANCE and len(line) < 2_000:
+            aid, script_at = search.policy(s, script_at)
+            line.append((names[s.current_player], str(ACTIONS[aid])))
+            s, our_turns, turns = search.expand(s, aid, our_turns, turns)
+        return tuple(line)
+
+    def gap_text(self) -> str:
+        return f"best {_round(self.value):g}, at most {_round(self.root_upper):g}"
+
+    def result(self, stopped: str) -> Plan:
+        search = self.search
+        # Ties go to the first decision first in tempo order (as the stored puzzle answers).
+        tied = [f for f in self.firsts if f.pv and abs(f.lower - self.value) < 1e-9
+                and f.approx == self.best_approx]
+        if tied:
+            self.best_pv = min(tied, key=lambda f: f.rank).pv
+        alternatives = tuple(sorted(
+            (Alternative(str(ACTIONS[f.aid]), _round(f.lower), f.proven, _round(f.upper))
+             for f in self.firsts), key=lambda a: -a.value))
+        upper = max(self.root_upper, self.value)
+        met = self.value >= upper - 1e-9 and not self.modelled
+        proven = (self.whole or met) and not self.best_approx and \
+            all(f.proven or f.upper <= self.value + 1e-9 for f in self.firsts)
+        if proven:
+            upper = self.value
+        proven_turns = max((d.turns for d in self.depths if d.proven), default=0)
+        return Plan(self.p, _round(self.value), proven, self.best_pv, alternatives,
+                    search.nodes, time.perf_counter() - self.t0, stopped, search.cut,
+                    search.sampled, self.cfg, _round(upper), tuple(self.depths), proven_turns)
+
+
+def _round(v: float) -> float:
+    return float(round(v)) if abs(v) < INF and abs(v - round(v)) < 1e-9 else v
 
 
 def _value(node: _Node, p: int) -> float:
@@ -1279,45 +1684,43 @@ def _value(node: _Node, p: int) -> float:
     return float(round(v)) if abs(v - round(v)) < 1e-9 else v
 
 
-def _progress(total: int) -> Any:
+def _progress() -> Any:
     from tqdm import tqdm
 
-    return tqdm(total=total, desc="first decisions", unit="move", leave=False, disable=None)
+    return tqdm(desc="depth 0", unit="depth", leave=False, disable=None)
 
 
 def principal_variation(search: _Search, root: State, first: _Node) -> tuple[tuple[str, str],
                                                                              ...]:
-    """Follow the best decisions from the root to the horizon (stops at chance)."""
+    """Follow the best decisions from the root to the horizon (stops at chance): the table's
+    best moves, the policy where a rival follows it or the search's depth is passed."""
     pv: list[tuple[str, str]] = []
     s = root
     our_turns = turns = script_at = 0
     aid = first.best
     names = root.cfg.companies
-    while aid >= 0 and len(pv) < 500:
+    while aid >= 0 and len(pv) < 2_000:
         d = s.current_player
         pv.append((names[d] if d >= 0 else "chance", str(ACTIONS[aid])))
         if d >= 0 and d != search.p and search.cfg.rivals == "scripted":
             script_at += 1
-        child = s.child(aid)
-        for e in child.events[len(s.events):]:
-            if e[0] == "turn":
-                turns += 1
-                our_turns += 1 if e[1] == search.p else 0
-        s = child
+        s, our_turns, turns = search.expand(s, aid, our_turns, turns)
         if search.at_horizon(s, our_turns) or turns > search.cfg.max_turns:
             break
         if s.current_player == rules.CHANCE:
             break
+        d = s.current_player
+        beyond = search.depth is not None and our_turns + search.in_turn > search.depth
+        if beyond or (d != search.p and search.cfg.rivals in ("scripted", "greedy")):
+            aid = search.policy(s, script_at)[0] if beyond else \
+                search.rival_choice(s, script_at)[0]
+            continue
         key = (s.key(), our_turns, turns, script_at)
         hit = search.table.get(key)
         if hit is not None and hit.best >= 0 and hit.flag == EXACT:
             aid = hit.best
             continue
-        d = s.current_player
-        if d != search.p and search.cfg.rivals in ("scripted", "greedy"):
-            aid = search.rival_choice(s, script_at)[0]
-            continue
-        # Not in the table (table off, or not exact): search this node again to find its move;
+        # Not in the table (evicted, or not exact): search this node again to find its move;
         # if the budget is spent, the plan ends here.
         try:
             node = search.search(s, our_turns, turns, script_at, -INF, INF)

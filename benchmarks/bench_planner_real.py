@@ -1,0 +1,170 @@
+"""The turn planner on real mid-game positions, against the planner before the anytime search.
+
+Run::
+
+    python benchmarks/bench_planner_real.py [--count 30] [--budgets 10 60] [--workers 2]
+                                            [--baseline 421e765] [--json FILE]
+
+The positions (``solvers.real_positions.real_positions``): seeded games between greedy bots and
+between greedy and random bots, 2, 3 and 4 companies, rounds 1-3 in turn, each a tile choice
+with 4 or more picks left in its round in that game. Every position is solved with
+``--horizon round --rivals greedy`` (the default config) at each time budget, each solve in a
+fresh worker process (``max_tasks_per_child=1``), so its peak memory is its own and no memo
+table carries over. The baseline is ``solvers/planner.py`` as it was at commit ``--baseline``,
+read with ``git show`` and loaded under another module name in the same run; it is solved at
+the largest budget first, and at the smaller ones only where it found a plan at the largest
+(its search order does not depend on the budget, so a plan missed at 60 s is missed at 10 s).
+
+Reported per budget: the share with a plan (the old planner raised "no plan found"), the shares
+proven for 1 and 2 own turns and for the whole round, the median gap between the value and the
+upper bound where the round is not proven, peak memory, and the value of each smaller budget's
+plan against the largest budget's. Nothing here asserts on timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solvers import planner  # noqa: E402
+from solvers.real_positions import real_positions  # noqa: E402
+
+BASELINE = "421e765"
+
+
+def _old_planner(commit: str) -> Any:
+    """``solvers/planner.py`` at ``commit``, loaded as the module ``planner_<commit>``."""
+    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:solvers/planner.py"],
+                            check=True, capture_output=True, text=True).stdout
+    folder = Path(tempfile.mkdtemp(prefix="kw-baseline-"))
+    path = folder / f"planner_{commit}.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _solve(job: tuple[str, int, int, float, str]) -> dict[str, Any]:
+    """One solve in this (fresh) process: what it answered and its peak memory."""
+    which, count, index, budget, commit = job
+    pos = real_positions(count)[index]
+    module = planner if which == "new" else _old_planner(commit)
+    config = module.PlannerConfig(time_budget=budget)
+    t0 = time.perf_counter()
+    out: dict[str, Any] = {"which": which, "index": index, "label": pos.label,
+                           "picks_left": pos.picks_left, "budget": budget}
+    try:
+        result = module.plan(pos.state, None, config)
+    except module.PlannerError as exc:
+        out |= {"plan": False, "error": str(exc)}
+    else:
+        out |= {"plan": True, "value": result.value, "proven": result.proven,
+                "best": result.best, "stopped": result.stopped,
+                "upper": getattr(result, "upper", None),
+                "proven_turns": getattr(result, "proven_turns", 0),
+                "nodes": result.nodes}
+        if which == "new":
+            out["replayed"] = planner.replay_value(pos.state, result.company, result)
+    out["seconds"] = time.perf_counter() - t0
+    out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return out
+
+
+def _share(rows: list[dict[str, Any]], test: Any) -> str:
+    hits = sum(1 for r in rows if test(r))
+    return f"{hits}/{len(rows)} ({100 * hits / len(rows):.0f}%)" if rows else "-"
+
+
+def report(rows: list[dict[str, Any]], budgets: list[float]) -> list[str]:
+    """The table for the README: one row per planner and budget."""
+    top = max(budgets)
+    by = {(r["which"], r["budget"], r["index"]): r for r in rows}
+    lines = ["| planner | budget | with a plan | proven 1 turn | proven 2 turns | proven round "
+             "| median gap (not proven) | median peak MB | plan value vs the 60 s plan |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for which in ("old", "new"):
+        for budget in sorted(budgets):
+            got = [r for (w, b, _), r in sorted(by.items()) if w == which and b == budget]
+            if not got:
+                continue
+            gaps = [r["upper"] - r["value"] for r in got
+                    if r.get("plan") and not r.get("proven") and r.get("upper") is not None
+                    and r["upper"] != planner.INF]
+            gap = f"{statistics.median(gaps):g}" if gaps else "-"
+            versus = "-"
+            if budget != top:
+                pairs = [(r["value"], by[(which, top, r["index"])]["value"]) for r in got
+                         if r.get("plan") and by.get((which, top, r["index"]), {}).get("plan")]
+                if pairs:
+                    worse = sum(1 for a, b in pairs if a < b)
+                    versus = (f"lower in {worse} of {len(pairs)}, mean "
+                              f"{statistics.mean(a - b for a, b in pairs):+.1f}")
+            peak = statistics.median(r["peak_mb"] for r in got)
+            lines.append(
+                f"| {which} | {budget:g} s | {_share(got, lambda r: r.get('plan'))} "
+                f"| {_share(got, lambda r: r.get('proven') or r.get('proven_turns', 0) >= 1)} "
+                f"| {_share(got, lambda r: r.get('proven') or r.get('proven_turns', 0) >= 2)} "
+                f"| {_share(got, lambda r: r.get('proven'))} | {gap} | {peak:.0f} | {versus} |")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--count", type=int, default=30)
+    ap.add_argument("--budgets", type=float, nargs="+", default=[10.0, 60.0])
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--baseline", default=BASELINE, help="commit of the old planner")
+    ap.add_argument("--no-baseline", action="store_true", help="solve with the new one only")
+    ap.add_argument("--json", default=None, metavar="FILE", help="also write every row")
+    args = ap.parse_args(argv)
+    top = max(args.budgets)
+    new_jobs = [("new", args.count, i, b, args.baseline)
+                for i in range(args.count) for b in args.budgets]
+    old_top = [] if args.no_baseline else [("old", args.count, i, top, args.baseline)
+                                           for i in range(args.count)]
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(args.workers, max_tasks_per_child=1) as pool:
+        rows = list(pool.map(_solve, old_top + new_jobs))
+        found = [r["index"] for r in rows if r["which"] == "old" and r["plan"]]
+        rest = [("old", args.count, i, b, args.baseline)
+                for i in found for b in args.budgets if b != top]
+        rows += list(pool.map(_solve, rest))
+    # No plan at the largest budget: none at the smaller ones either.
+    rows += [r | {"budget": b} for r in list(rows) if r["which"] == "old" and not r["plan"]
+             for b in args.budgets if b != top]
+    bad = [r for r in rows if r["which"] == "new" and r.get("replayed") != r.get("value")]
+    print(f"{args.count} real positions, budgets {', '.join(f'{b:g} s' for b in args.budgets)}, "
+          f"{args.workers} workers, {time.perf_counter() - t0:.0f} s in all; baseline planner "
+          f"at {args.baseline}")
+    print("\n".join(report(rows, args.budgets)))
+    print(f"every new plan replays through kwcore to its value: {bad if bad else 'yes'}")
+    for r in sorted(rows, key=lambda r: (r["index"], r["which"], r["budget"])):
+        detail = (f"value {r['value']:g}" + (f", at most {r['upper']:g}"
+                                             if r.get("upper") not in (None, planner.INF) else "")
+                  + (", proven" if r["proven"] else f", proven {r['proven_turns']} turns")
+                  ) if r["plan"] else "no plan"
+        print(f"  {r['label']:<30} left {r['picks_left']:>2}  {r['which']}  {r['budget']:>4g} s  "
+              f"{detail}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
