@@ -1,4 +1,4 @@
-"""CLI start-up: whole-process runs of ``kw show``, ``kw legal`` and ``kw apply`` on a real
+"""CLI start-up: whole-process runs of ``kw show``, ``kw legal``, ``kw apply`` on a real
 position, against ``python -c pass`` in the same run (issue 12).
 
 Run::
@@ -12,7 +12,9 @@ median wall time (``time.perf_counter`` around ``subprocess.run``) is reported w
 the interpreter's own start-up (``python -c pass``) and to ``python -c "import kwcore"``.
 Every position is checked against the schema, as always (no shortcut for the benchmark).
 
-Target: each command under 0.5 s. The script prints verdicts and never fails on timing.
+Targets: each of show, legal and apply under 0.5 s; ``kw solve --puzzle keep_the_turn`` (a
+start-up plus a proven solve of the hardest tempo puzzle) under 1.5 s. The script prints verdicts
+and never fails on timing.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from pathlib import Path
 import kwcore
 
 TARGET_S = 0.5
+SOLVE_TARGET_S = 1.5
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -72,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
             "kw show": [py, "-m", "solvers.cli", "show", str(path)],
             "kw legal": [py, "-m", "solvers.cli", "legal", str(path)],
             "kw apply": [py, "-m", "solvers.cli", "apply", str(path), action],
+            "kw solve --puzzle keep_the_turn": [py, "-m", "solvers.cli", "solve", "--puzzle",
+                                                "keep_the_turn"],
         }
         times: dict[str, list[float]] = {name: [] for name in cases}
         for cmd in cases.values():  # warm-up: the file cache, .pyc files
@@ -84,14 +89,16 @@ def main(argv: list[str] | None = None) -> int:
     rows = [{"command": name, "median_s": m, "vs_python": m / floor, "vs_import_kwcore": m / core}
             for name, m in median.items()]
     if args.json:
-        print(json.dumps({"runs": args.runs, "rows": rows, "target_s": TARGET_S}, indent=2))
+        print(json.dumps({"runs": args.runs, "rows": rows, "target_s": TARGET_S,
+                          "solve_target_s": SOLVE_TARGET_S}, indent=2))
         return 0
     print(f"whole-process wall time, median of {args.runs} runs ({state.players} companies, "
           f"{state.decision()}, {len(state.to_json()):,} chars)")
     for r in rows:
         verdict = ""
         if r["command"].startswith("kw "):
-            verdict = "  ok" if r["median_s"] < TARGET_S else f"  OVER {TARGET_S} s"
+            target = SOLVE_TARGET_S if "solve" in r["command"] else TARGET_S
+            verdict = "  ok" if r["median_s"] < target else f"  OVER {target} s"
         print(f"  {r['command']:<28} {r['median_s']:>6.3f} s  x{r['vs_python']:>5.1f} python"
               f"  x{r['vs_import_kwcore']:>4.1f} import kwcore{verdict}")
     return 0

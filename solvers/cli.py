@@ -7,7 +7,7 @@ with::
                   [--objective gain|margin] [--budget SECONDS] [--nodes N] [--json]
     kw solve --puzzle NAME
     kw price FILE [--json]
-    kw puzzles
+    kw puzzles [--export NAME]
     kw tournament --bots planner,greedy --games N [--seed S] [--workers K] [--players P]
                   [--dask ADDR] [--plot FILE.png] [--json]
 
@@ -64,6 +64,8 @@ def add_commands(sub: Any) -> None:
     price.set_defaults(run=cmd_price)
 
     puzzles = sub.add_parser("puzzles", help="list the built-in puzzles")
+    puzzles.add_argument("--export", metavar="NAME", default=None,
+                         help="print puzzle NAME's position as a position file instead")
     puzzles.set_defaults(run=cmd_puzzles)
 
     tour = sub.add_parser("tournament", help="seeded games between bots, seats rotated")
@@ -130,7 +132,13 @@ def cmd_price(args: argparse.Namespace) -> int:
 
 
 def cmd_puzzles(args: argparse.Namespace) -> int:
-    """``kw puzzles``."""
+    """``kw puzzles``, or ``kw puzzles --export NAME``: a puzzle's position file."""
+    if args.export:
+        try:
+            print(puzzle_named(args.export).state().to_json(indent=2))
+        except PuzzleError as exc:
+            raise UsageError(str(exc)) from None
+        return core.EXIT_OK
     for p in load_puzzles():
         print(f"{p.name:<28} {p.kind:<8} {'*' * p.difficulty:<5} {p.players} companies  "
               f"{p.title}")
@@ -222,35 +230,50 @@ def _config(settings: dict[str, Any], args: argparse.Namespace) -> planner.Plann
 
 
 def plan_lines(state: State, result: planner.Plan) -> list[str]:
-    """A planner answer as text: value, status, the plan, and the alternatives table."""
+    """A planner answer as text: value, what is proven, the plan, the depths reached, and the
+    alternatives table with each first decision's best line found and its upper bound."""
     cfg = result.config
     name = state.cfg.companies[result.company]
-    status = "proven optimal" if result.proven else _why_not_proven(result)
     unit = "margin over the best rival" if cfg.objective == "margin" else "reputation gained"
     lines = [f"{name}: {result.value:g} {unit} by the horizon ({cfg.horizon}; rivals "
-             f"{cfg.rivals}) - {status}",
-             f"searched {result.nodes:,} nodes in {result.seconds:.2f} s", "", "Plan:"]
+             f"{cfg.rivals}) - {'proven optimal' if result.proven else 'not proven'}",
+             result.status()]
+    lines += _caveats(result)
+    lines += [f"searched {result.nodes:,} nodes in {result.seconds:.2f} s", "", "Plan:"]
     lines += [f"  {who:<7} {text}" for who, text in result.principal_variation]
+    if result.depths:
+        lines += ["", "Deepening (our decisions searched for the next N turns, the greedy "
+                  "choice after them):"]
+        for d in result.depths:
+            whole = "  (the whole horizon)" if d.whole else ""
+            lines.append(f"  {d.turns} turn{'s' if d.turns > 1 else ' '}  best {d.value:>6g}  "
+                         f"{d.best}  {d.seconds:.2f} s{whole}")
     if result.alternatives:
-        lines += ["", "Every first decision (why not this?):"]
+        lines += ["", "Every first decision (why not this?): best line found, and at most"]
         width = max(len(a.action) for a in result.alternatives)
         for a in result.alternatives:
-            mark = "" if a.proven else "  (not proven)"
             diff = a.value - result.value
-            lines.append(f"  {a.action:<{width}}  {a.value:>6g}  ({diff:+g}){mark}")
+            bound = "" if a.proven else "  at most " + (
+                "?" if a.upper == planner.INF else f"{a.upper:g}")
+            lines.append(f"  {a.action:<{width}}  {a.value:>6g}  ({diff:+g}){bound}")
     return lines
 
 
-def _why_not_proven(result: planner.Plan) -> str:
-    reasons = []
-    if result.stopped:
-        reasons.append(f"stopped by the {result.stopped}: the best plan found, a lower bound")
+def _caveats(result: planner.Plan) -> list[str]:
+    """What else the value does not prove: cut lines, sampled chance."""
+    out = []
     if result.cut_lines:
-        reasons.append(f"lines cut after {result.config.max_turns} turns were scored as if the "
-                       "round ended there")
+        out.append(f"Lines longer than {result.config.max_turns} turns were scored as if the "
+                   "round ended there.")
     if result.sampled:
-        reasons.append(f"chance sampled ({result.config.samples} samples per node)")
-    return "not proven: " + "; ".join(reasons)
+        out.append(f"Chance was sampled ({result.config.samples} samples per node): values "
+                   "are estimates.")
+    return out
+
+
+def _number(v: float) -> float | None:
+    """A value for JSON: None for an infinite bound (no bound applies)."""
+    return None if v == planner.INF else v
 
 
 def _plan_dict(state: State, result: planner.Plan) -> dict[str, Any]:
@@ -259,7 +282,10 @@ def _plan_dict(state: State, result: planner.Plan) -> dict[str, Any]:
         "company": state.cfg.companies[result.company],
         "value": result.value,
         "proven": result.proven,
+        "upper": _number(result.upper),
+        "status": result.status(),
         "stopped": result.stopped or None,
+        "proven_turns": result.proven_turns,
         "cut_lines": result.cut_lines,
         "sampled": result.sampled,
         "horizon": str(cfg.horizon),
@@ -267,7 +293,9 @@ def _plan_dict(state: State, result: planner.Plan) -> dict[str, Any]:
         "rivals": cfg.rivals,
         "principal_variation": [{"company": w, "action": t}
                                 for w, t in result.principal_variation],
-        "alternatives": [asdict(a) for a in result.alternatives],
+        "depths": [asdict(d) for d in result.depths],
+        "alternatives": [asdict(a) | {"upper": _number(a.upper)}
+                         for a in result.alternatives],
         "nodes": result.nodes,
         "seconds": round(result.seconds, 4),
     }
@@ -280,16 +308,18 @@ def _print_pricing(state: State, as_json: bool, curve: bool) -> int:
     except pricing.PricingError as exc:
         raise UsageError(str(exc)) from None
     if as_json:
+        # The same fields as ``kw solve`` for what is proven: value, proven, upper, status.
         d = asdict(result)
+        d["solver_status"] = d.pop("status")
+        d["upper"] = d.pop("bound")
+        d |= {"proven": result.proven, "status": _pricing_status(result)}
         d["company"] = state.cfg.companies[state.current_player]
         if curve:
             d["price_curve"] = prices
         print(json.dumps(d, indent=2))
         return core.EXIT_OK
     name = state.cfg.companies[state.current_player]
-    status = "proven optimal" if result.proven else f"best found ({result.status}), bound " \
-        f"{result.bound}"
-    print(f"{name}: {result.value} sales reputation this round - {status}")
+    print(f"{name}: {result.value} sales reputation this round - {_pricing_status(result)}")
     if result.car is None:
         print("Place no car.")
     else:
@@ -302,6 +332,12 @@ def _print_pricing(state: State, as_json: bool, curve: bool) -> int:
         print(f"  price {price:>2}: {value}")
     sys.stdout.flush()
     return core.EXIT_OK
+
+
+def _pricing_status(result: pricing.PricingPlan) -> str:
+    if result.proven:
+        return "proven optimal"
+    return f"best found, at most {result.bound} possible (CP-SAT: {result.status})"
 
 
 if __name__ == "__main__":

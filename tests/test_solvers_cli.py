@@ -104,7 +104,9 @@ def test_kw_solve_file_json_parses_and_has_every_field(kw: Kw, tmp_path: Path) -
     assert plan["principal_variation"][0] == {"company": "Green", "action": TEMPO.answer["best"]}
     assert {a["action"]: a["value"] for a in plan["alternatives"]} == {
         a["action"]: a["value"] for a in TEMPO.answer["alternatives"]}
-    assert all(set(a) == {"action", "value", "proven"} for a in plan["alternatives"])
+    assert all(set(a) == {"action", "value", "proven", "upper"} for a in plan["alternatives"])
+    assert all(a["upper"] == a["value"] for a in plan["alternatives"])  # proven: exact
+    assert plan["upper"] == plan["value"] and plan["status"].startswith("Proven best")
 
 
 def test_kw_solve_stopped_by_the_node_budget_marks_the_plan_not_proven(kw: Kw) -> None:
@@ -138,13 +140,23 @@ def test_kw_price_file_prints_the_car_and_the_decisions(kw: Kw, tmp_path: Path) 
     assert lines[2] == "Decisions: " + "; ".join(PRICING.answer["actions"])
 
 
+def test_kw_solve_and_kw_price_print_the_same_fields_for_what_is_proven(
+        kw: Kw, tmp_path: Path) -> None:
+    _, solved, _ = kw("solve", str(save(tmp_path, TEMPO)), "--json")
+    _, priced, _ = kw("price", str(save(tmp_path, PRICING)), "--json")
+    for plan in (json.loads(solved), json.loads(priced)):
+        assert {"value", "proven", "upper", "status"} <= set(plan)
+        assert isinstance(plan["proven"], bool) and isinstance(plan["status"], str)
+
+
 def test_kw_price_file_json_has_the_car_value_and_actions(kw: Kw, tmp_path: Path) -> None:
     p = next(x for x in load_puzzles() if x.kind == "pricing" and x.answer["investments"])
     status, out, _ = kw("price", str(save(tmp_path, p)), "--json")
     assert status == 0
     plan = json.loads(out)
-    assert plan["company"] == "Green" and plan["status"] == "OPTIMAL"
-    assert plan["value"] == plan["bound"] == p.answer["value"]
+    assert plan["company"] == "Green" and plan["solver_status"] == "OPTIMAL"
+    assert plan["value"] == plan["upper"] == p.answer["value"]
+    assert plan["proven"] is True and plan["status"] == "proven optimal"
     assert plan["car"]["price"] == p.answer["car"]["price"]
     assert plan["actions"] == p.answer["actions"]
 
