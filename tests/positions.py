@@ -251,3 +251,24 @@ def assert_one_error_line(result: tuple[int, str, str], *fragments: str) -> None
     for fragment in fragments:
         assert fragment in err, err
 
+
+def schema_names() -> list[str]:
+    """Every text the position schema names in an ``enum`` (component names, kinds, ...):
+    plausible strings for mutating position files."""
+    from kwcore.serialize import position_schema
+
+    found: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k == "enum":
+                    found.update(e for e in v if isinstance(e, str))
+                else:
+                    walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(position_schema())
+    return sorted(found)

@@ -40,6 +40,7 @@ from kwcore.serialize import (
     state_from_json,
     state_to_dict,
 )
+from positions import schema_names
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_FILE = ROOT / "kwcore" / "position.schema.json"
@@ -472,21 +473,7 @@ def leaves(obj: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
 
 
 def _names() -> list[str]:
-    found: set[str] = set()
-
-    def walk(x: Any) -> None:
-        if isinstance(x, dict):
-            for k, v in x.items():
-                if k == "enum":
-                    found.update(e for e in v if isinstance(e, str))
-                else:
-                    walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(position_schema())
-    return sorted(found)
+    return schema_names()
 
 
 # Integral floats (3.0) are left out here: they have their own test below.

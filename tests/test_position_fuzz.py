@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 import kwcore
 from kwcore import PositionError
 from kwcore.serialize import _schema_check, position_schema, state_from_json
+from positions import schema_names
 
 Position = dict[str, Any]
 CONTINUATION = 25  # decisions of the random continuation played from each loaded state
@@ -116,21 +117,7 @@ def nudge(rng: random.Random, old: Any) -> Any:
 
 @cache
 def _names() -> tuple[str, ...]:
-    found: set[str] = set()
-
-    def walk(x: Any) -> None:
-        if isinstance(x, dict):
-            for k, v in x.items():
-                if k == "enum":
-                    found.update(e for e in v if isinstance(e, str))
-                else:
-                    walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(position_schema())
-    return tuple(sorted(found))
+    return tuple(schema_names())
 
 
 NAMES = list(_names())
