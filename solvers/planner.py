@@ -1604,7 +1604,10 @@ class _Deepening:
         v = node.vec[p]
         if node.flag == EXACT and v > alpha:
             f.lower, f.approx = v, node.approx  # a real line worth v
-            f.pv = principal_variation(search, s, _Node(node.vec, EXACT, f.aid, node.approx))
+            # Its line only when it may be the plan (a plain search without the table would
+            # search again along the line of every first decision).
+            f.pv = principal_variation(search, s, _Node(node.vec, EXACT, f.aid, node.approx)) \
+                if v >= self.value - 1e-9 else ()
             if not node.tail:
                 f.upper = min(f.upper, v)
             if v > self.value:
