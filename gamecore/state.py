@@ -10,6 +10,7 @@ clone its own copies of the mutable parts) and ``scores``.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
@@ -52,8 +53,11 @@ def slot_copier(cls: type) -> Callable[[Any], Any]:
     return copy
 
 
-class GameState:
-    """The game-independent part of a position: the decision interface and its two paths."""
+class GameState(ABC):
+    """The game-independent part of a position: the decision interface and its two paths.
+
+    Abstract: a game's state must supply ``current_player``, ``_apply_id`` and ``scores``
+    (instantiating a state that lacks one raises TypeError)."""
 
     __slots__ = ()
     #: The game's action table (ids, text forms).
@@ -73,24 +77,26 @@ class GameState:
 
     # --- hooks a game supplies ----------------------------------------------------------------
     @property
+    @abstractmethod
     def current_player(self) -> int:
         """The player to decide, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _apply_id(self, action_id: int) -> None:
         """Apply a legal action id in place and resolve everything automatic after it."""
-        raise NotImplementedError
 
     def _why_illegal(self, action: Action) -> IllegalActionError:
         """The error saying which rule forbids ``action`` here."""
         return IllegalActionError(f"{action} is not legal now")
 
     def _copy_parts(self, other: Any) -> None:
-        """Give ``other``, a shallow copy of this state, its own copies of the mutable parts."""
+        """Give ``other``, a shallow copy of this state, its own copies of the mutable parts
+        (by default none: a state of immutable parts shares them all)."""
+        return None
 
+    @abstractmethod
     def scores(self) -> list[int]:
         """Every player's score."""
-        raise NotImplementedError
 
     def tie_break(self, player: int) -> int:
         """Among players tied on the top score, the higher value wins (0: no tie-break)."""

@@ -226,3 +226,17 @@ def test_another_game_under_a_taken_name_is_refused() -> None:
     with pytest.raises(ValueError, match="registered already"):
         gamecore.register(replace(kraftwagen, title="another"))
     assert gamecore.get("kraftwagen") is kraftwagen
+
+
+def test_a_game_state_that_lacks_a_hook_cannot_be_made() -> None:
+    """``current_player``, ``_apply_id`` and ``scores`` are the game's to supply."""
+    from gamecore.state import GameState
+
+    class Partial(GameState):
+        __slots__ = ("legal", "history")
+
+        def scores(self) -> list[int]:
+            return []
+
+    with pytest.raises(TypeError, match="_apply_id.*current_player"):
+        Partial()
