@@ -5,15 +5,16 @@ Run::
     python benchmarks/bench_planner_real.py [--count 30] [--budgets 10 60] [--workers 2]
                                             [--baseline 421e765] [--json FILE]
 
-The positions (``solvers.real_positions.real_positions``): seeded games between greedy bots and
-between greedy and random bots, 2, 3 and 4 companies, rounds 1-3 in turn, each a tile choice
-with 4 or more picks left in its round in that game. Every position is solved with
+The positions (``solvers.kraftwagen.real_positions.real_positions``): seeded games between greedy
+bots and between greedy and random bots, 2, 3 and 4 companies, rounds 1-3 in turn, each a tile
+choice with 4 or more picks left in its round in that game. Every position is solved with
 ``--horizon round --rivals greedy`` (the default config) at each time budget, each solve in a
 fresh worker process (``max_tasks_per_child=1``), so its peak memory is its own and no memo
-table carries over. The baseline is ``solvers/planner.py`` as it was at commit ``--baseline``,
-read with ``git show`` and loaded under another module name in the same run; it is solved at
-the largest budget first, and at the smaller ones only where it found a plan at the largest
-(its search order does not depend on the budget, so a plan missed at 60 s is missed at 10 s).
+table carries over. The baseline is ``solvers/planner.py`` (now ``solvers/kraftwagen/planner.py``)
+as it was at commit ``--baseline``, read with ``git show`` and loaded under another module name in
+the same run; it is solved at the largest budget first, and at the smaller ones only where it found
+a plan at the largest (its search order does not depend on the budget, so a plan missed at 60 s is
+missed at 10 s).
 
 Reported per budget: the share with a plan (the old planner raised "no plan found"), the shares
 proven for 1 and 2 own turns and for the whole round, the median gap between the value and the
@@ -39,8 +40,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solvers import planner  # noqa: E402
-from solvers.real_positions import real_positions  # noqa: E402
+from solvers.kraftwagen import planner  # noqa: E402
+from solvers.kraftwagen.real_positions import real_positions  # noqa: E402
 
 BASELINE = "421e765"
 
@@ -56,6 +57,12 @@ def _old_planner(commit: str) -> Any:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[path.stem] = module
+    # The old planner imports ``from solvers import tempo``; tempo now lives in
+    # solvers.kraftwagen (issue 13), unchanged, so it is handed on under the old name.
+    import solvers
+    from solvers.kraftwagen import tempo
+    solvers.tempo = tempo  # type: ignore[attr-defined]
+    sys.modules.setdefault("solvers.tempo", tempo)
     spec.loader.exec_module(module)
     return module
 

@@ -1,4 +1,4 @@
-"""Car-pricing speed: CP-SAT (solvers/pricing.py) against the brute-force oracle.
+"""Car-pricing speed: CP-SAT (solvers/kraftwagen/pricing.py) against the brute-force oracle.
 
 Run::
 
@@ -39,7 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from pricing_positions import random_pricing_position  # noqa: E402
-from solvers import pricing  # noqa: E402
+from solvers.kraftwagen import pricing  # noqa: E402
 
 TARGET_MEDIAN_MS = 50.0
 

@@ -7,7 +7,8 @@ Run::
 
 What is measured, in one process:
 
-* every tempo puzzle of ``solvers/puzzle_data`` solved by the turn planner with the puzzle's
+* every tempo puzzle of ``solvers/kraftwagen/puzzle_data`` solved by the turn planner with the
+puzzle's
   settings: time to the proven optimum, nodes (positions searched, and children generated but
   cut by their bound without a search), nodes per second;
 * the same positions with plain exhaustive search (``use_table=False, use_bounds=False,
@@ -39,8 +40,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from solvers import planner, pricing  # noqa: E402
-from solvers.puzzles import load_puzzles  # noqa: E402
+from solvers.kraftwagen import planner, pricing  # noqa: E402
+from solvers.kraftwagen.puzzles import load_puzzles  # noqa: E402
 
 HARD_NODES = 100_000  # a position is hard for search when plain search needs this many nodes
 

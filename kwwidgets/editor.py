@@ -21,7 +21,7 @@ import kwcore
 from kwcore.render import decision_words
 from kwcore.state import State
 from kwwidgets.common import board_widget, button, message_widget, say, show_board
-from solvers.puzzles import PuzzleError, load_puzzles, puzzle_named
+from solvers.kraftwagen.puzzles import PuzzleError, load_puzzles, puzzle_named
 
 
 class PositionEditor:
@@ -90,7 +90,7 @@ class PositionEditor:
         return True
 
     def load_puzzle(self, name: str) -> bool:
-        """Show the position of the built-in puzzle ``name`` (see solvers.puzzles)."""
+        """Show the position of the built-in puzzle ``name`` (see solvers.kraftwagen.puzzles)."""
         try:
             puzzle = puzzle_named(name)
         except PuzzleError as exc:

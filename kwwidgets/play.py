@@ -4,7 +4,7 @@ The widget holds one ``kwcore.State`` and changes it only through the checked ``
 and ``State.undo``, so every rule, every error message and the English log come from the rules
 core. Buttons call the public methods ``click``, ``undo``, ``hint`` and ``new_game``, which tests
 call directly. Bots (``kwcore.bots``) move for the other companies right after the human; the
-hint is the turn planner (``solvers.planner.plan``) under a small budget.
+hint is the turn planner (``solvers.kraftwagen.planner.plan``) under a small budget.
 
 What the player reads is plain words (``kwwidgets.labels``): button labels, tooltips and error
 messages carry no rule codes. The board takes the notebook's whole width; the decision and its
@@ -29,7 +29,14 @@ from kwcore.state import State
 from kwwidgets.common import board_widget, button, message_widget, say, show_board
 from kwwidgets.labels import action_label, action_tooltip, log_groups, play_error
 from kwwidgets.scoring import ScoringSummary, summaries, summary_html
-from solvers.planner import Horizon, Plan, PlannerConfig, PlannerError, greedy_choice, plan
+from solvers.kraftwagen.planner import (
+    Horizon,
+    Plan,
+    PlannerConfig,
+    PlannerError,
+    greedy_choice,
+    plan,
+)
 
 #: The group heading of each kind of action, in the order groups are shown.
 GROUPS: dict[str, str] = {

@@ -1,10 +1,10 @@
 """Figures: the action chain's decision graph (networkx + matplotlib) and the price curve.
 
-The data come from the solvers (``solvers.tempo.tempo_graph``, ``solvers.pricing.price_curve``);
-this module only draws them, with networkx's drawing functions. Figures are
-``matplotlib.figure.Figure`` objects made without pyplot, so no global figure state is kept;
-they draw themselves in a notebook as SVG (``_repr_svg_``), and ``figure_svg`` gives the same
-text for a widget.
+The data come from the solvers (``solvers.kraftwagen.tempo.tempo_graph``,
+``solvers.kraftwagen.pricing.price_curve``); this module only draws them, with networkx's drawing
+functions. Figures are ``matplotlib.figure.Figure`` objects made without pyplot, so no global
+figure state is kept; they draw themselves in a notebook as SVG (``_repr_svg_``), and
+``figure_svg`` gives the same text for a widget.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 
 from kwcore.state import State
 from kwcore.svg import NEUTRAL, company_colour
-from solvers import pricing, tempo
+from solvers.kraftwagen import pricing, tempo
 
 
 class KwFigure(Figure):
@@ -113,7 +113,7 @@ def decision_graph_figure(state: State, depth: int = 1) -> Figure:
 def decision_table(state: State) -> list[tuple[str, int, str, tuple[str, ...]]]:
     """Two picks ahead as a table: for each tile the company to play may take, its number of
     actions, who plays next, and which of that company's picks would give it another turn in
-    a row (the chain rule, RULINGS K1; ``solvers.tempo.tempo_graph`` at depth 2)."""
+    a row (the chain rule, RULINGS K1; ``solvers.kraftwagen.tempo.tempo_graph`` at depth 2)."""
     g = tempo.tempo_graph(state, 2)
     root = next(n for n, d in g.nodes(data=True) if d["depth"] == 0)
     rows = []

@@ -2,8 +2,8 @@
 
 The position is edited only in a copy (``what_if``): price markers taken off the chart, active
 buyers sent back to their stacks, the company's investment tokens withheld. Then
-``solvers.pricing.solve`` and ``price_curve`` run behind the "Solve" button (STYLE 18: slow
-solver calls sit behind a button) and the curve is drawn by ``kwwidgets.plots``. The board
+``solvers.kraftwagen.pricing.solve`` and ``price_curve`` run behind the "Solve" button (STYLE 18:
+slow solver calls sit behind a button) and the curve is drawn by ``kwwidgets.plots``. The board
 always shows the what-if position; a result turns grey ("stale") as soon as a control changes,
 until Solve is pressed again.
 """
@@ -19,9 +19,9 @@ from kwcore.config import PREFERENCES
 from kwcore.state import State
 from kwwidgets.common import board_widget, button, message_widget, say, show_board
 from kwwidgets.labels import plain_steps
-from solvers import pricing
-from solvers.positions import refresh
-from solvers.puzzles import load_puzzles
+from solvers.kraftwagen import pricing
+from solvers.kraftwagen.positions import refresh
+from solvers.kraftwagen.puzzles import load_puzzles
 
 
 def _default_state() -> State:
@@ -40,7 +40,7 @@ def describe_plan(state: State, plan: pricing.PricingPlan) -> str:
 
 class PricingLab:
     """What-if pricing at a company's market step (``state`` must be at one; by default the
-    first built-in pricing puzzle). Raises ``solvers.pricing.PricingError`` otherwise.
+    first built-in pricing puzzle). Raises ``solvers.kraftwagen.pricing.PricingError`` otherwise.
 
     Controls: the price markers still on the chart (``kw-price``), the active buyers
     (``kw-buyer``), the investment tokens (``kw-invest``); "Solve" (``kw-solve``) calls

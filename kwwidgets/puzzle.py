@@ -4,9 +4,9 @@ The board, buttons, log and undo are a ``PlayWidget`` on the puzzle's position; 
 the puzzle. Rivals move as the puzzle's solver assumes they do. The answer stays hidden until
 the player asks for it (the "Check" button, or ``answer`` behind a "Show the solution" button
 in the notebook). "Check with the solver" re-solves the puzzle
-(``solvers.puzzles.solve_puzzle``: the turn planner for tempo puzzles, CP-SAT for pricing
+(``solvers.kraftwagen.puzzles.solve_puzzle``: the turn planner for tempo puzzles, CP-SAT for pricing
 puzzles) and scores the user's line with the solvers' own replay checks
-(``solvers.planner.replay_value``, ``solvers.pricing.sales_value``).
+(``solvers.kraftwagen.planner.replay_value``, ``solvers.kraftwagen.pricing.sales_value``).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from kwcore.state import State
 from kwwidgets.common import button, markdown_html, message_widget, say
 from kwwidgets.labels import action_label, plain, plain_steps
 from kwwidgets.play import PlayWidget
-from solvers import planner, pricing
-from solvers.puzzles import Puzzle, PuzzleError, load_puzzles, puzzle_named, solve_puzzle
+from solvers.kraftwagen import planner, pricing
+from solvers.kraftwagen.puzzles import Puzzle, PuzzleError, load_puzzles, puzzle_named, solve_puzzle
 
 if TYPE_CHECKING:
     from kwwidgets.solutions import Solution
@@ -122,10 +122,11 @@ def user_pricing_plan(state: State, actions: Sequence[int]) -> pricing.PricingPl
 
 
 class PuzzleWidget:
-    """A built-in puzzle (``solvers.puzzles``) to try by clicking, then check with the solver.
+    """A built-in puzzle (``solvers.kraftwagen.puzzles``) to try by clicking, then check with the
+    solver.
 
-    ``PuzzleWidget(name)`` raises ``solvers.puzzles.PuzzleError`` (a ValueError) for an unknown
-    name. The list at the top (CSS class ``kw-puzzle-picker``) switches puzzles (``load``).
+    ``PuzzleWidget(name)`` raises ``solvers.kraftwagen.puzzles.PuzzleError`` (a ValueError) for an
+    unknown name. The list at the top (CSS class ``kw-puzzle-picker``) switches puzzles (``load``).
     ``check()`` (the "Check with the solver" button, CSS class ``kw-check``) solves the
     puzzle and compares the user's line with the proven optimum; until then the answer is
     nowhere in the widget.

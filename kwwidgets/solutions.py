@@ -7,8 +7,8 @@ wraps it in a ``SolutionBox``, whose only visible part is a "Show the solution" 
 "Run All" checks every solution and prints none of them under the questions, and a collapsed
 solution cell's first line gives nothing away.
 
-The studies themselves are in ``solvers.pricegame`` and ``solvers.workshop``; this module only
-reads their results.
+The studies themselves are in ``solvers.kraftwagen.pricegame`` and ``solvers.kraftwagen.workshop``;
+this module only reads their results.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from matplotlib.figure import Figure
 from kwcore.state import State
 from kwwidgets.common import button, markdown_html
 from kwwidgets.plots import KwFigure, figure_svg
-from solvers import planner
-from solvers import pricegame as pg
-from solvers import workshop as ws
+from solvers.kraftwagen import planner
+from solvers.kraftwagen import pricegame as pg
+from solvers.kraftwagen import workshop as ws
 
 
 @dataclass(frozen=True)

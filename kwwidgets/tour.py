@@ -4,9 +4,9 @@ Each function returns one section of the tour as a list of ``Scene`` objects (ca
 the board elements the caption talks about), ready for ``kwwidgets.Stepper``. Captions are
 Markdown in plain English, without rule codes; each function's docstring cites the rule texts
 it teaches (docs/rules.md, the seed and RULINGS). The states are built with kwcore: a small
-position is set up with the shared builders (``solvers.positions``), then the rule happens
-through real actions (``State.apply``), so the board of each scene is what the engine does, not
-a drawing of it. The only exception is scoring, which the engine runs in one go between two
+position is set up with the shared builders (``solvers.kraftwagen.positions``), then the rule
+happens through real actions (``State.apply``), so the board of each scene is what the engine does,
+not a drawing of it. The only exception is scoring, which the engine runs in one go between two
 decisions: its steps are shown by running the engine's own scoring functions
 (``rules.score_grand_prix``, ``rules.score_sales``) on copies, and the tests check that they
 end where the real action ends. The worked examples of the seed keep the numbers of the rule
@@ -26,7 +26,7 @@ from kwcore import bots, rules
 from kwcore.actions import action_from_text
 from kwcore.state import State
 from kwwidgets.stepper import Scene
-from solvers.positions import (
+from solvers.kraftwagen.positions import (
     co,
     fresh,
     give_engineer,

@@ -11,7 +11,7 @@ spec, ``NAME`` or ``NAME:N`` with a whole-number parameter::
 ``make_bot(spec, seed)`` builds one with its own seeded generator; an unknown name or a bad
 parameter raises ``BotError`` (a ValueError) that names the known bots.
 
-The planner bot plays what ``solvers.planner.plan`` values best for the rest of the round
+The planner bot plays what ``solvers.kraftwagen.planner.plan`` values best for the rest of the round
 (rivals modelled as the greedy bot, objective the margin over the best rival). A whole round is
 far too big to solve at most decisions, so the search is bounded twice: lines are cut after
 ``max_turns`` turns and scored as if the round ended there (the planner's own cut), and the
@@ -54,8 +54,8 @@ from kwcore import rules
 from kwcore.actions import ACTIONS, PickTile
 from kwcore.bots import Bot, GreedyBot, RandomBot, evaluate
 from kwcore.state import State
+from solvers.kraftwagen.planner import Plan, PlannerConfig, PlannerError, plan
 from solvers.mcts import DEFAULT_SIMULATIONS, MCTSBot
-from solvers.planner import Plan, PlannerConfig, PlannerError, plan
 
 DEFAULT_PLANNER_NODES = 300
 DEFAULT_PLANNER_TURNS = 1  # our turn and the next rival's turn, then scored as if the round ended

@@ -26,9 +26,10 @@ from typing import Any
 from kwcore import cli as core
 from kwcore.config import CAR_TECH
 from kwcore.state import State
-from solvers import planner, pricing, tournament
+from solvers import tournament
 from solvers.bots import BOTS
-from solvers.puzzles import PuzzleError, load_puzzles, puzzle_named
+from solvers.kraftwagen import planner, pricing
+from solvers.kraftwagen.puzzles import PuzzleError, load_puzzles, puzzle_named
 
 UsageError = core.UsageError
 

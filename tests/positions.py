@@ -19,7 +19,7 @@ import kwcore
 from kwcore import rules
 from kwcore.config import CAR_TECH, PREFERENCES
 from kwcore.state import Car, Company, State
-from solvers.positions import (  # noqa: F401 - re-exported for the tests
+from solvers.kraftwagen.positions import (  # noqa: F401 - re-exported for the tests
     check,
     co,
     give_engineer,
@@ -28,7 +28,7 @@ from solvers.positions import (  # noqa: F401 - re-exported for the tests
     set_chain,
     workers,
 )
-from solvers.positions import take_out as _take_out
+from solvers.kraftwagen.positions import take_out as _take_out
 
 # --- names -----------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Rich random positions for the car-pricing solver (solvers/pricing.py).
+"""Rich random positions for the car-pricing solver (solvers/kraftwagen/pricing.py).
 
 ``random_pricing_position(seed, players=..., size=...)`` plays a seeded kwcore game to a company's
 ``market`` decision (a random round, a random turn of it), then edits plain fields so that the
@@ -457,7 +457,7 @@ class _Builder:
     # --- the oracle's size --------------------------------------------------------------------
     def shrink(self) -> None:
         """Fewer options for the company until the oracle scores at most SMALL_MAX_PLANS."""
-        from solvers import pricing
+        from solvers.kraftwagen import pricing
 
         s, rng = self.s, self.rng
         c = s.companies[self.p]

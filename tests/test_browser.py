@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect, sync_playwright
 
-from solvers.puzzles import load_puzzles
+from solvers.kraftwagen.puzzles import load_puzzles
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"

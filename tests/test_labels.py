@@ -154,7 +154,7 @@ def test_a_new_round_line_ends_the_scoring_group() -> None:
 
 
 def test_a_line_of_actions_reads_as_labels_and_a_car_as_one_car() -> None:
-    from solvers.puzzles import puzzle_named
+    from solvers.kraftwagen.puzzles import puzzle_named
 
     p = puzzle_named("sold_twice")
     s = p.state()

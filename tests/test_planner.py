@@ -1,4 +1,5 @@
-"""The turn planner (solvers.planner): exactness, replay through kwcore, horizons, budgets.
+"""The turn planner (solvers.kraftwagen.planner): exactness, replay through kwcore, horizons,
+budgets.
 
 STYLE 16: every answer is replayed and re-scored through the rules engine; values are compared
 with a plain exhaustive search (no table, no bounds, no ordering) rather than with one sequence.
@@ -19,8 +20,8 @@ from kwcore import rules
 from kwcore.actions import ACTIONS
 from kwcore.state import State
 from positions import at_choose_tile, co, face_up, fresh, set_active, set_chain, workers
-from solvers import planner, tempo
-from solvers.planner import Horizon, PlannerConfig, PlannerError
+from solvers.kraftwagen import planner, tempo
+from solvers.kraftwagen.planner import Horizon, PlannerConfig, PlannerError
 
 
 def plain(config: PlannerConfig) -> PlannerConfig:
@@ -708,7 +709,7 @@ def test_at_the_recruit_choice_of_keep_the_turn_the_bound_is_the_best_gain_exact
     an investment token, one more car to sell to the buyers in order (K15), and that is the
     best gain of every line of play. The Recruit choice's bound reaches it exactly, where the
     quick bound, which lets the one action take every face-up tile at once, is looser."""
-    from solvers.puzzles import load_puzzles
+    from solvers.kraftwagen.puzzles import load_puzzles
 
     puzzle = next(p for p in load_puzzles() if p.name == "keep_the_turn")
     s = _search_root(puzzle.state())

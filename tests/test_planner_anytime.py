@@ -5,8 +5,8 @@ truth, every plan replays through kwcore to its value, and it is never worse tha
 The truth comes from ``exhaustive``, an independent memoised exhaustive search written here: the
 maximum over all of our decisions, rivals taking the greedy choice, and after our first ``depth``
 turns our decisions the greedy choice too (``depth=None``: no limit). Positions are taken from
-seeded games (``solvers.real_positions``) in the middle of a round; ``max_turns`` of 2-3 keeps
-each exhaustive search to a few thousand positions (lines are cut there and scored as if the
+seeded games (``solvers.kraftwagen.real_positions``) in the middle of a round; ``max_turns`` of 2-3
+keeps each exhaustive search to a few thousand positions (lines are cut there and scored as if the
 round ended, as the planner does).
 """
 
@@ -16,10 +16,10 @@ import pytest
 
 from kwcore import rules
 from kwcore.state import State
-from solvers import planner
-from solvers.planner import PlannerConfig
-from solvers.puzzles import puzzle_named, solve_puzzle
-from solvers.real_positions import RealPosition, game_positions, real_positions
+from solvers.kraftwagen import planner
+from solvers.kraftwagen.planner import PlannerConfig
+from solvers.kraftwagen.puzzles import puzzle_named, solve_puzzle
+from solvers.kraftwagen.real_positions import RealPosition, game_positions, real_positions
 
 # (companies, game seed, line-up, max_turns): the middle of the tile choices with 4 or more
 # picks left in the round of that game. The first five need two depths (the first depth's lines

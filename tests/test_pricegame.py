@@ -1,4 +1,5 @@
-"""Tests of the price game (solvers/pricegame.py; issue 5, "Game theory"; RULINGS K13-K14).
+"""Tests of the price game (solvers/kraftwagen/pricegame.py; issue 5, "Game theory"; RULINGS
+K13-K14).
 
 * Payoffs: every cell equals the sales reputation kwcore scores when the two placements are
   replayed through kwcore's checked ``apply`` (the rival's car put on the market by the test's
@@ -23,9 +24,9 @@ import pytest
 
 import kwcore
 from positions import co, fresh, give_engineer, put_car, refresh
-from solvers import pricegame as pg
-from solvers import pricing
-from solvers.pricegame import READY, PriceGameError
+from solvers.kraftwagen import pricegame as pg
+from solvers.kraftwagen import pricing
+from solvers.kraftwagen.pricegame import READY, PriceGameError
 
 SALES = 0  # score_parts index of sales (kwcore.state.SCORE_SOURCES)
 

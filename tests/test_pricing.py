@@ -1,4 +1,5 @@
-"""Tests of the CP-SAT car-pricing solver (solvers/pricing.py; STYLE 15-16; RULINGS K13-K21).
+"""Tests of the CP-SAT car-pricing solver (solvers/kraftwagen/pricing.py; STYLE 15-16; RULINGS
+K13-K21).
 
 * Random positions (tests/pricing_positions.py, "small": the oracle scores at most 300 plans):
   CP-SAT equals the brute-force oracle, which scores every configuration with kwcore; every
@@ -44,8 +45,8 @@ from positions import (
     workers,
 )
 from pricing_positions import SMALL_MAX_PLANS, random_pricing_position
-from solvers import pricing
-from solvers.pricing import PricingConfig, PricingError, PricingPlan
+from solvers.kraftwagen import pricing
+from solvers.kraftwagen.pricing import PricingConfig, PricingError, PricingPlan
 from test_properties import assert_components
 
 PLAYERS = (2, 3, 4)

@@ -1,8 +1,9 @@
-"""Tests of the built-in puzzles (solvers/puzzles.py, solvers/puzzle_data/, issue "Solvers").
+"""Tests of the built-in puzzles (solvers/kraftwagen/puzzles.py, solvers/kraftwagen/puzzle_data/,
+issue "Solvers").
 
 * The catalogue: at least 12 puzzles, at least 4 of each kind, 2, 3 and 4 companies, easy (1)
   to hard (5), each with a title, a short story and a question, its position legal (it loads
-  with ``kwcore.from_json``) and built by ``solvers.make_puzzles`` exactly as stored.
+  with ``kwcore.from_json``) and built by ``solvers.kraftwagen.make_puzzles`` exactly as stored.
 * Every stored answer is what the solvers prove today: each puzzle is solved again with its
   stored settings (``solve_puzzle``); values and proofs are compared, not one exact sequence
   (STYLE 16): a tempo puzzle's best first decision may be any decision of equal value.
@@ -25,8 +26,8 @@ from kwcore import rules
 from kwcore.actions import PickTile
 from kwcore.config import PREFERENCES
 from kwcore.state import State
-from solvers import make_puzzles, planner, pricing, tempo
-from solvers.puzzles import KINDS, Puzzle, load_puzzles, puzzle_named, solve_puzzle
+from solvers.kraftwagen import make_puzzles, planner, pricing, tempo
+from solvers.kraftwagen.puzzles import KINDS, Puzzle, load_puzzles, puzzle_named, solve_puzzle
 
 PUZZLES = load_puzzles()
 NAMES = [p.name for p in PUZZLES]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from positions import assert_one_error_line
-from solvers.puzzles import Puzzle, load_puzzles, puzzle_named
+from solvers.kraftwagen.puzzles import Puzzle, load_puzzles, puzzle_named
 
 Run = tuple[int, str, str]
 Kw = Callable[..., Run]

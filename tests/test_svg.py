@@ -11,7 +11,7 @@ import pytest
 import kwcore
 from kwcore.state import State
 from kwcore.svg import BANDS, MIN_FONT, WIDTH, board_svg
-from solvers.positions import fresh, research, set_chain
+from solvers.kraftwagen.positions import fresh, research, set_chain
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -1,7 +1,8 @@
-"""The chain's tempo graph (solvers.tempo) against the rules engine (RULINGS K1; STYLE 17).
+"""The chain's tempo graph (solvers.kraftwagen.tempo) against the rules engine (RULINGS K1; STYLE
+17).
 
-Every prediction of ``solvers.tempo`` is checked against what kwcore does when the pick is played
-out, or against a brute-force enumeration of pick sequences written here from RULINGS K1.
+Every prediction of ``solvers.kraftwagen.tempo`` is checked against what kwcore does when the pick
+is played out, or against a brute-force enumeration of pick sequences written here from RULINGS K1.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 from kwcore.actions import ACTIONS, PickTile
 from kwcore.state import State
 from positions import at_choose_tile, co, fresh, set_chain
-from solvers import tempo
+from solvers.kraftwagen import tempo
 
 # --- helpers ------------------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ from solvers.bots import (
     make_bot,
     parse_spec,
 )
-from solvers.planner import Plan, PlannerConfig, plan
+from solvers.kraftwagen.planner import Plan, PlannerConfig, plan
 from solvers.tournament import TournamentError, play_one, run_tournament, schedule
 
 Run = tuple[int, str, str]

@@ -34,9 +34,9 @@ from kwwidgets.plots import (
     decision_table_html,
     price_curve_figure,
 )
-from solvers import pricing
-from solvers.puzzles import load_puzzles, puzzle_named
-from solvers.tempo import tempo_graph
+from solvers.kraftwagen import pricing
+from solvers.kraftwagen.puzzles import load_puzzles, puzzle_named
+from solvers.kraftwagen.tempo import tempo_graph
 
 
 # --- helpers --------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Tests of the workshop studies (solvers/workshop.py; issue 5, "Game theory").
+"""Tests of the workshop studies (solvers/kraftwagen/workshop.py; issue 5, "Game theory").
 
 * Tempo table: on the tempo puzzles a single tile beats the 3-action tile; every row's value is
   the planner's value of that pick; who plays next follows the chain rule (RULINGS K1); the
@@ -22,11 +22,11 @@ import pytest
 import kwcore
 from kwcore.actions import PickTile
 from kwwidgets import solutions
-from solvers import planner
-from solvers import pricegame as pg
-from solvers import workshop as ws
-from solvers.planner import Horizon, PlannerConfig
-from solvers.tempo import after_pick, chain_of
+from solvers.kraftwagen import planner
+from solvers.kraftwagen import pricegame as pg
+from solvers.kraftwagen import workshop as ws
+from solvers.kraftwagen.planner import Horizon, PlannerConfig
+from solvers.kraftwagen.tempo import after_pick, chain_of
 
 ROUND = PlannerConfig(horizon=Horizon("round"), rivals="greedy")
 

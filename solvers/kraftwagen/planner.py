@@ -11,9 +11,9 @@ time, and whether the value is proven or only a bound reached under a budget.
 
 The search is a depth-first search with a transposition table over ``State.key()`` (entries
 flagged exact, upper or lower bound, so cut nodes are reused), move ordering from the chain's tempo
-graph (``solvers.tempo``), and branch-and-bound with an admissible upper bound on what the company
-can still gain in the round (``optimistic_gain``): at our own decisions every child is bounded
-first and searched best bound first, and the children whose bound cannot beat the best value
+graph (``solvers.kraftwagen.tempo``), and branch-and-bound with an admissible upper bound on what
+the company can still gain in the round (``optimistic_gain``): at our own decisions every child is
+bounded first and searched best bound first, and the children whose bound cannot beat the best value
 found are never searched. The bound is computed lazily (the quick form for every child, the
 tight one only for a child that reaches the head of the queue), and a decision stops as soon as
 the best value found meets its own bound. Two cheaper tests cut most choices before they are
@@ -587,7 +587,7 @@ class _Search:
         after it; at most one more turn may have begun, which is why the caller needs
         ``turns`` below the max_turns cut. The picks of one decision share the position's own
         parts of the bound (``known``)."""
-        from solvers.tempo import after_pick, own_turns_from, run_length_of, run_tiles_of
+        from solvers.kraftwagen.tempo import after_pick, own_turns_from, run_length_of, run_tiles_of
 
         if not isinstance(action, PickTile):  # a free action (K5): bounded once played
             return INF
@@ -681,7 +681,7 @@ class _Search:
         ids = list(s.legal)
         if not self.cfg.use_ordering or s.decision() != "choose_tile":
             return ids
-        from solvers.tempo import pick_order
+        from solvers.kraftwagen.tempo import pick_order
 
         return pick_order(s, ids)
 
@@ -705,7 +705,7 @@ class _Search:
         """What ``optimistic_gain`` needs to know of the turns to come: the position's shared
         parts (rivals may act unless a scripted rival's pick ends the round after our run),
         how many turns are ours, and the tiles of such a run."""
-        from solvers.tempo import own_turns_within, run_length, run_tiles
+        from solvers.kraftwagen.tempo import own_turns_within, run_length, run_tiles
 
         p = self.p
         left = max(0, self.cfg.max_turns - turns)  # new turns before the max_turns cut
@@ -1755,7 +1755,7 @@ def clear_caches() -> None:
     """Empty the memo tables the planner and the tempo graph keep between solves (bound parts
     of positions already met, sales values, longest tempo paths), so a timed solve starts as
     cold as in a fresh process (benchmarks/bench_solvers.py)."""
-    from solvers import tempo
+    from solvers.kraftwagen import tempo
 
     for cached in (_maximal_tiles, _turn_plans, _face_up_parts, _single_face_ups, _names_of,
                    _turn_now,

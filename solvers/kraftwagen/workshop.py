@@ -1,7 +1,8 @@
 """Tempo on the chain and search models compared, for the game-theory workshop.
 
 Covers issue 5, "Game theory", parts "Tempo on the chain" and "Search". Two small studies on top
-of the turn planner (``solvers.planner``), the tempo graph (``solvers.tempo``) and the MCTS bot
+of the turn planner (``solvers.kraftwagen.planner``), the tempo graph
+(``solvers.kraftwagen.tempo``) and the MCTS bot
 (``solvers.mcts``):
 
 * ``tempo_table``: at a company's tile choice, every pick with its value by exact search to the
@@ -25,10 +26,9 @@ from dataclasses import dataclass
 
 from kwcore.actions import ACTIONS, PickTile
 from kwcore.state import State
-from solvers import planner
-from solvers.mcts import MCTSBot
-from solvers.planner import Horizon, PlannerConfig
-from solvers.positions import (
+from solvers.kraftwagen import planner
+from solvers.kraftwagen.planner import Horizon, PlannerConfig
+from solvers.kraftwagen.positions import (
     give_engineer,
     market_step,
     mid_game,
@@ -38,10 +38,12 @@ from solvers.positions import (
     settle,
     workers,
 )
-from solvers.puzzles import puzzle_named
-from solvers.tempo import own_turns_within, tempo_graph, turns_in_a_row
+from solvers.kraftwagen.puzzles import puzzle_named
+from solvers.kraftwagen.tempo import own_turns_within, tempo_graph, turns_in_a_row
+from solvers.mcts import MCTSBot
 
-#: Tempo puzzles whose best pick is a single tile, not the 3-action tile (solvers/puzzle_data).
+#: Tempo puzzles whose best pick is a single tile, not the 3-action tile
+#: (solvers/kraftwagen/puzzle_data).
 TEMPO_PUZZLES = ("three_in_a_row", "hire_first", "last_sale")
 LOOKAHEAD = 3  # picks after this one whose order the tempo graph gives exactly
 RIVAL_MODELS = ("paranoid", "maxn", "greedy")

@@ -1,12 +1,12 @@
 """Build the curated puzzles and store the answers the solvers prove.
 
-Covers issue "Solvers", part "Puzzles". Run ``python -m solvers.make_puzzles`` from the repository
-root to (re)write every file of ``solvers/puzzle_data/``; ``--check`` only solves and compares
-with the stored files, ``--only NAME`` limits the run to some puzzles. Each puzzle is a mid-game
-position built here from a real game (``kwcore.new_game``) by editing plain fields, keeping every
-component conserved, and loaded back through ``kwcore.from_json`` (its consistency checks). The
-answer is never typed by hand: the turn planner (tempo puzzles) or the CP-SAT pricing solver
-(pricing puzzles) computes it, and this script refuses to store it unless
+Covers issue "Solvers", part "Puzzles". Run ``python -m solvers.kraftwagen.make_puzzles`` from the
+repository root to (re)write every file of ``solvers/kraftwagen/puzzle_data/``; ``--check`` only
+solves and compares with the stored files, ``--only NAME`` limits the run to some puzzles. Each
+puzzle is a mid-game position built here from a real game (``kwcore.new_game``) by editing plain
+fields, keeping every component conserved, and loaded back through ``kwcore.from_json`` (its
+consistency checks). The answer is never typed by hand: the turn planner (tempo puzzles) or the
+CP-SAT pricing solver (pricing puzzles) computes it, and this script refuses to store it unless
 
 * it is proven (every first decision of a tempo puzzle too, so the "why not this?" table is
   exact), and replays through kwcore's checked ``apply`` to the same value;
@@ -15,7 +15,8 @@ answer is never typed by hand: the turn planner (tempo puzzles) or the CP-SAT pr
   worth more than an action.
 
 The position builders (a later round, cars on the market, active buyers, the face-up recruit
-tiles, achievements won so far, a market step that ends the round) are in ``solvers.positions``.
+tiles, achievements won so far, a market step that ends the round) are in
+``solvers.kraftwagen.positions``.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ from kwcore import rules
 from kwcore.actions import PickTile
 from kwcore.config import CAR_TECH, PREFERENCES
 from kwcore.state import State
-from solvers import planner, pricing
-from solvers.positions import (
+from solvers.kraftwagen import planner, pricing
+from solvers.kraftwagen.positions import (
     check,
     co,
     give_engineer,
@@ -51,7 +52,7 @@ from solvers.positions import (
     settle,
     workers,
 )
-from solvers.puzzles import KINDS, Puzzle, solve_puzzle
+from solvers.kraftwagen.puzzles import KINDS, Puzzle, solve_puzzle
 
 DATA = Path(__file__).with_name("puzzle_data")
 
@@ -662,7 +663,7 @@ def summary(spec: Spec, data: dict[str, Any], seconds: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Build every puzzle (or ``--only`` some), check it, and write it (unless ``--check``)."""
-    parser = argparse.ArgumentParser(prog="python -m solvers.make_puzzles",
+    parser = argparse.ArgumentParser(prog="python -m solvers.kraftwagen.make_puzzles",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true",
                         help="solve and compare with the stored files; write nothing")

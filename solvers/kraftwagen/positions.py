@@ -1,9 +1,9 @@
 """Position builders: edit a kwcore state into a puzzle or test position, keeping components
 conserved, so that the result passes kwcore's consistency checks (``check``).
 
-Shared by ``solvers.make_puzzles``, ``solvers.pricegame``, ``solvers.workshop``, the rules tour
-(``kwwidgets.tour``) and the tests. These edit plain fields of a state directly
-(STYLE 3); ``refresh`` recomputes the legal actions afterwards.
+Shared by ``solvers.kraftwagen.make_puzzles``, ``solvers.kraftwagen.pricegame``,
+``solvers.kraftwagen.workshop``, the rules tour (``kwwidgets.tour``) and the tests. These edit
+plain fields of a state directly (STYLE 3); ``refresh`` recomputes the legal actions afterwards.
 """
 
 from __future__ import annotations

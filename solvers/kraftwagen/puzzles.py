@@ -1,10 +1,10 @@
 """Curated mid-game puzzles shipped with the package, and how to re-solve them.
 
-Covers issue "Solvers", part "Puzzles". Each puzzle is one JSON file in ``solvers/puzzle_data/``:
-a title, a short story, the question, a kwcore position, the solver settings, and the proven
-answer. ``kind`` is ``tempo`` (a turn-planner question: which tile, in which order) or
-``pricing`` (a car-pricing question). ``solve_puzzle`` solves it again; the tests check that the
-stored answer is still what the solvers prove.
+Covers issue "Solvers", part "Puzzles". Each puzzle is one JSON file in
+``solvers/kraftwagen/puzzle_data/``: a title, a short story, the question, a kwcore position, the
+solver settings, and the proven answer. ``kind`` is ``tempo`` (a turn-planner question: which tile,
+in which order) or ``pricing`` (a car-pricing question). ``solve_puzzle`` solves it again; the
+tests check that the stored answer is still what the solvers prove.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 import kwcore
 from kwcore.state import State
-from solvers import planner, pricing
+from solvers.kraftwagen import planner, pricing
 
 KINDS = ("tempo", "pricing")
 
@@ -76,7 +76,7 @@ def _from_dict(name: str, d: dict[str, Any]) -> Puzzle:
 @cache
 def load_puzzles() -> tuple[Puzzle, ...]:
     """Every shipped puzzle, easiest first."""
-    folder = resources.files("solvers").joinpath("puzzle_data")
+    folder = resources.files("solvers.kraftwagen").joinpath("puzzle_data")
     out = []
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".json"):

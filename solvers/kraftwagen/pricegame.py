@@ -40,8 +40,8 @@ import numpy as np
 from kwcore import rules
 from kwcore.config import CAR_TECH
 from kwcore.state import State
-from solvers import pricing
-from solvers.positions import (
+from solvers.kraftwagen import pricing
+from solvers.kraftwagen.positions import (
     market_step,
     mid_game,
     put_car,
