@@ -21,8 +21,9 @@ import pytest
 import gamecore
 from gamecore.game import Game, lookup
 
-#: The game cores whose import registers their game.
-GAME_PACKAGES = ("kwcore",)
+#: The game cores whose import registers their game (``toygame``, under tests/, is the test-only
+#: second game that proves the protocol assumes nothing of Kraftwagen).
+GAME_PACKAGES = ("kwcore", "toygame")
 for _package in GAME_PACKAGES:
     importlib.import_module(_package)
 

@@ -1,0 +1,51 @@
+"""The toy game's description in gamecore's registry (``gamecore.get("toy")``).
+
+Registered when ``toygame`` is imported; each entry points at the package's own function.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamecore.game import Game, register
+
+from .actions import NUM_ACTIONS
+from .config import MAX_PLAYERS, MIN_PLAYERS, NAME, TITLE
+from .serialize import hidden_paths, observation, state_from_dict, state_from_json
+
+
+def _new_game(players: int = 2, seed: int | None = 0, explicit_chance: bool = False) -> Any:
+    from . import new_game
+
+    return new_game(players, seed, explicit_chance=explicit_chance)
+
+
+def _make_bot(name: str, seed: int | None = 0) -> Any:
+    from .bots import make_bot
+
+    return make_bot(name, seed)
+
+
+def _svg(state: Any) -> str:
+    from .svg import board_svg
+
+    return board_svg(state)
+
+
+GAME = Game(
+    name=NAME,
+    title=TITLE,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    new_game=_new_game,
+    from_json=state_from_json,
+    from_data=state_from_dict,
+    num_actions=NUM_ACTIONS,
+    bots=("random", "greedy"),
+    make_bot=_make_bot,
+    observe=observation,
+    hidden=hidden_paths,
+    text=str,
+    svg=_svg,
+)
+register(GAME)
