@@ -4,6 +4,14 @@ A game core builds its ``Game`` and calls ``register`` when it is imported (``im
 registers Kraftwagen). Generic tools (the command line, tournaments, the OpenSpiel adapter, the
 conformance tests) look a game up by name with ``get``, or take it from a position file's
 ``game`` field with ``load_position``; gamecore itself imports no game.
+
+The description is also how a state draws, describes and serializes itself (STYLE 21): a
+game's state names its game (``GameState.GAME``) and ``str(state)``, ``state._repr_svg_()``,
+``state.to_json()``, ``state.observation(p)`` and ``state.log()`` call the functions registered
+here, so a game's state module never imports its renderers (which import the state). The
+widgets take their board and their words from it too (``board``, ``decision``, ``player_name``,
+``action_label``, ``action_help``, ``move_line``); every one of those has a plain default, so a
+new game is playable in the widgets before it has any words of its own.
 """
 
 from __future__ import annotations
@@ -17,6 +25,35 @@ from gamecore.position import game_of, parse_json
 
 #: The game of position and replay files written before they named one (all Kraftwagen's).
 DEFAULT_GAME = "kraftwagen"
+
+
+def plain_action_label(state: Any, action: Any) -> str:
+    """The default label of an action: its text form (what the game's parser reads back)."""
+    return str(action)
+
+
+def no_action_help(state: Any, action: Any) -> str:
+    """The default help of an action: none (a tooltip then shows the text form alone)."""
+    return ""
+
+
+def seat_name(state: Any, player: int) -> str:
+    """The default name of a player: the seat number, counted from 0 as the actions are."""
+    return f"Player {player}"
+
+
+def plain_decision(state: Any) -> str:
+    """The default words for who decides: the game's end, chance, or the player's seat."""
+    if state.is_terminal():
+        return "Game over."
+    if state.is_chance_node():
+        return "Chance decides."
+    return f"{seat_name(state, state.current_player)} to decide."
+
+
+def no_log(state: Any) -> list[str]:
+    """The default event log of a game that keeps none: no lines."""
+    return []
 
 
 class Observer(Protocol):
@@ -34,6 +71,14 @@ class Game:
     ``from_data`` load a position (text, or the dict ``parse_json`` gave); ``hidden(state,
     player)`` lists the paths (``a/b/0``) of the observation that must be None; ``make_bot(name,
     seed)`` builds one of ``bots``; ``text`` and ``svg`` draw a state.
+
+    The rest have defaults, so that a description written before they existed still works:
+    ``to_json(state, indent)`` writes a position (None: the game's state writes itself);
+    ``log(state)`` is the event log in words; ``svg_view(state, viewer)`` draws the board as
+    ``viewer`` may see it (None: ``svg``, which shows only what the whole table sees);
+    ``decision(state)`` says who decides what; ``player_name(state, p)`` names a player;
+    ``action_label(state, action)`` and ``action_help(state, action)`` are a button's label and
+    the sentence of its tooltip.
     """
 
     name: str
@@ -50,11 +95,35 @@ class Game:
     hidden: Callable[[Any, int], Sequence[str]]
     text: Callable[[Any], str]
     svg: Callable[[Any], str]
+    to_json: Callable[[Any, int | None], str] | None = None
+    log: Callable[[Any], list[str]] = no_log
+    svg_view: Callable[[Any, int | None], str] | None = None
+    decision: Callable[[Any], str] = plain_decision
+    player_name: Callable[[Any, int], str] = seat_name
+    action_label: Callable[[Any, Any], str] = plain_action_label
+    action_help: Callable[[Any, Any], str] = no_action_help
 
     @property
     def player_counts(self) -> range:
         """Every number of players the game allows."""
         return range(self.min_players, self.max_players + 1)
+
+    def board(self, state: Any, viewer: int | None = None) -> str:
+        """The board as SVG, as ``viewer`` may see it (None: what the whole table sees)."""
+        if self.svg_view is not None:
+            return self.svg_view(state, viewer)
+        return self.svg(state)
+
+    def move_line(self, state: Any, action: Any) -> str:
+        """One line of a log of moves: who takes ``action`` in ``state``, and its label."""
+        p = state.current_player
+        who = "Chance" if state.is_chance_node() else self.player_name(state, p)
+        return f"{who}: {self.action_label(state, action)}"
+
+    def owns(self, state: Any) -> bool:
+        """True if ``state`` is a position of this game (its class names this game; a state
+        class that names no game is taken at its word, as any game's)."""
+        return getattr(type(state), "GAME", self.name) == self.name
 
 
 _GAMES: dict[str, Game] = {}
@@ -86,12 +155,18 @@ def games() -> list[Game]:
 def load_position(text: str | bytes) -> Any:
     """Load a position of any registered game, the game taken from the file's ``game`` field
     (DEFAULT_GAME when it has none); PositionError for anything else."""
+    return read_position(text)[1]
+
+
+def read_position(text: str | bytes) -> tuple[Game, Any]:
+    """Like ``load_position``, but also says which game the position is of."""
     data = parse_json(text)
     name = game_of(data, DEFAULT_GAME)
     if name not in _GAMES:
         raise PositionError("game", f"{name[:40]!r} is not a known game "
                                     f"({', '.join(sorted(_GAMES)) or 'none'})")
-    return _GAMES[name].from_data(data)
+    game = _GAMES[name]
+    return game, game.from_data(data)
 
 
 def hide(data: dict[str, Any], paths: Sequence[str]) -> dict[str, Any]:

@@ -6,6 +6,11 @@ be ``legal``, the legal action ids, and ``history``, the undo snapshots), sets `
 its action table and supplies four hooks: ``_apply_id`` (apply a legal id, resolving
 everything automatic), ``_why_illegal`` (the error naming the rule), ``_copy_parts`` (give a
 clone its own copies of the mutable parts) and ``scores``.
+
+A state draws, describes and serializes itself through its game's registered description
+(STYLE 21): ``GAME`` names the game, and ``str``, ``_repr_svg_``, ``to_json``, ``observation``
+and ``log`` call the functions that ``gamecore.game.register`` holds for it. So the state module
+never imports the renderers and serializer, which import the state.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any, ClassVar, TypeVar
 from gamecore.actions import Action, ActionTable
 from gamecore.chance import CHANCE, TERMINAL, uniform_outcomes
 from gamecore.errors import IllegalActionError
+from gamecore.game import Game, get
 
 S = TypeVar("S", bound="GameState")
 
@@ -60,6 +66,9 @@ class GameState(ABC):
     (instantiating a state that lacks one raises TypeError)."""
 
     __slots__ = ()
+    #: The name of the game in gamecore's registry, whose description draws and writes the
+    #: state (a game whose state draws itself may leave it unset).
+    GAME: ClassVar[str]
     #: The game's action table (ids, text forms).
     ACTIONS: ClassVar[ActionTable[Any]]
     #: The reason of an outcome with one top score, and of a tie settled by ``tie_break``.
@@ -133,6 +142,34 @@ class GameState(ABC):
             return None
         scores = tuple(self.scores())
         return ranked_outcome(scores, self.tie_break, self.WIN_REASON, self.TIE_BREAK_REASON)
+
+    # --- drawing, describing, serializing: the game's registered description (STYLE 21) ----
+    def game(self) -> Game:
+        """The registered description of this state's game."""
+        return get(type(self).GAME)
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The versioned JSON position, as the game writes it."""
+        game = self.game()
+        if game.to_json is None:
+            raise TypeError(f"game {game.name!r} registers no to_json")
+        return game.to_json(self, indent)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: the position with every hidden value None."""
+        return self.game().observe(self, player)
+
+    def log(self) -> list[str]:
+        """The game's event log in plain words (empty for a game that keeps none)."""
+        return self.game().log(self)
+
+    def __str__(self) -> str:
+        # A game whose ``text`` is ``str`` itself must define ``__str__`` on its state.
+        return self.game().text(self)
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG: how a notebook shows a state."""
+        return self.game().svg(self)
 
     # --- applying actions ---------------------------------------------------------------------
     def resolve(self, action: Any) -> int:

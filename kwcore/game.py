@@ -1,7 +1,10 @@
 """Kraftwagen's description in gamecore's registry (``gamecore.get("kraftwagen")``).
 
-Registered by ``import kwcore``. Each entry points at kwcore's own function; the bots and the
-SVG board are imported on first use, so registering costs ``import kwcore`` nothing.
+Registered by ``import kwcore``. Each entry points at kwcore's own function. It is also how a
+``kwcore.State`` draws, describes and serializes itself (STYLE 21: ``str(state)``,
+``state._repr_svg_()``, ``state.to_json()``, ``state.observation(c)``, ``state.log()`` call these
+entries), so kwcore.state imports none of the modules that import it. The bots, the text and
+SVG renderers are imported on first use, so registering costs ``import kwcore`` nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +14,13 @@ from typing import Any
 from gamecore.game import Game, register
 from kwcore.actions import NUM_ACTIONS
 from kwcore.serialize import GAME as NAME
-from kwcore.serialize import hidden_paths, observation, state_from_dict, state_from_json
+from kwcore.serialize import (
+    hidden_paths,
+    observation,
+    state_from_dict,
+    state_from_json,
+    state_to_json,
+)
 
 
 def _new_game(players: int = 4, seed: int | None = 0, explicit_chance: bool = False) -> Any:
@@ -26,10 +35,38 @@ def _make_bot(name: str, seed: int | None = 0) -> Any:
     return make_bot(name, seed)
 
 
+def _text(state: Any) -> str:
+    from kwcore.render import text_board
+
+    return text_board(state)
+
+
+def _log(state: Any) -> list[str]:
+    from kwcore.render import describe_events
+
+    return describe_events(state)
+
+
+def _decision(state: Any) -> str:
+    from kwcore.render import decision_words
+
+    return decision_words(state)
+
+
 def _svg(state: Any) -> str:
     from kwcore.svg import board_svg
 
     return board_svg(state)
+
+
+def _svg_view(state: Any, viewer: int | None) -> str:
+    from kwcore.svg import board_svg
+
+    return board_svg(state, viewer)
+
+
+def _company(state: Any, company: int) -> str:
+    return str(state.cfg.companies[company])
 
 
 GAME = Game(
@@ -45,7 +82,12 @@ GAME = Game(
     make_bot=_make_bot,
     observe=observation,
     hidden=hidden_paths,
-    text=str,
+    text=_text,
     svg=_svg,
+    to_json=state_to_json,
+    log=_log,
+    svg_view=_svg_view,
+    decision=_decision,
+    player_name=_company,
 )
 register(GAME)

@@ -5,6 +5,8 @@ Covers the public API of the rules core (docs/architecture.md). The rules themse
 (STYLE 6), undo by saved snapshot (STYLE 4), ``clone`` and the outcome (STYLE 11) are
 gamecore's skeleton (``gamecore.state.GameState``); this module supplies its hooks: the rules'
 apply and legality check, the copies of the mutable parts, and the tie-break (RULINGS K24).
+Display and serialization (``str``, ``_repr_svg_``, ``to_json``, ``observation``, ``log``) go
+through Kraftwagen's registered description (``kwcore.game``; STYLE 21).
 """
 
 from __future__ import annotations
@@ -92,6 +94,7 @@ class State(GameState):
     )
     # Fields compared by __eq__ and serialized (history and the legal cache are derived).
     DATA_FIELDS = __slots__[1:-2]
+    GAME: ClassVar[str] = "kraftwagen"  # kwcore.serialize.GAME, the registered name
     ACTIONS: ClassVar = TABLE
     WIN_REASON: ClassVar[str] = "highest reputation"  # RULINGS K24
     TIE_BREAK_REASON: ClassVar[str] = "tie broken by engineers"
@@ -196,35 +199,10 @@ class State(GameState):
 
     __hash__ = None  # type: ignore[assignment]
 
-    # --- serialization and display --------------------------------------------------------------
-    def to_json(self, indent: int | None = None) -> str:
-        """The versioned JSON position (docs/position-format.md)."""
-        from kwcore.serialize import state_to_json
-
-        return state_to_json(self, indent=indent)
-
-    def observation(self, company: int) -> dict[str, Any]:
-        """What ``company`` may see (face-down stacks and, hidden-score variant, others' scores)."""
-        from kwcore.serialize import observation
-
-        return observation(self, company)
-
-    def log(self) -> list[str]:
-        """The plain-English event log."""
-        from kwcore.render import describe_events
-
-        return describe_events(self)
-
-    def __str__(self) -> str:
-        from kwcore.render import text_board
-
-        return text_board(self)
-
-    def _repr_svg_(self) -> str:
-        """The board drawn as SVG: how a notebook shows a state (kwcore.svg)."""
-        from kwcore.svg import board_svg
-
-        return board_svg(self)
+    # --- serialization and display ------------------------------------------------------------
+    # ``to_json``, ``observation``, ``log``, ``str`` and ``_repr_svg_`` are gamecore's: they call
+    # the serializer and renderers kwcore.game registers for "kraftwagen" (STYLE 21), so this
+    # module imports none of kwcore.serialize, kwcore.render and kwcore.svg, which import it.
 
     def __repr__(self) -> str:
         return f"<kwcore.State {self.players} companies, round {self.round}, {self.decision()}>"

@@ -74,3 +74,29 @@ def test_no_layer_imports_a_layer_above_it(layer: str) -> None:
     for path in modules(layer):
         wrong = imported(path) & FORBIDDEN[layer]
         assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
+
+
+def module_imports(path: Path) -> set[str]:
+    """The full dotted names of every module ``path`` imports (``from a import b`` gives
+    ``a`` and ``a.b``: b may be a module), imports inside functions and TYPE_CHECKING too."""
+    tree = ast.parse(path.read_text("utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
+@pytest.mark.parametrize("core", GAME_CORES)
+def test_a_state_module_imports_none_of_its_renderers_and_serializer(core: str) -> None:
+    # STYLE 21: the state draws and writes itself through its game's registered description.
+    renderers = {f"{core}.{m}" for m in ("render", "svg", "serialize")}
+    assert not module_imports(ROOT / core / "state.py") & renderers
+
+
+def test_the_gamecore_state_reaches_the_games_only_through_the_registry() -> None:
+    assert module_imports(ROOT / "gamecore" / "state.py") & {"gamecore.game"}
+    assert "gamecore.state" not in module_imports(ROOT / "gamecore" / "game.py")

@@ -177,3 +177,35 @@ def test_a_car_being_built_and_a_tile_being_placed_are_drawn() -> None:
     chip = next(el for el in root.iter() if el.attrib.get("data-new-tile"))
     assert chip is not None
     assert "E4" in [" ".join(t.itertext()) for t in root.iter(NS + "text")]
+
+
+def test_a_state_draws_and_writes_itself_through_its_registered_game() -> None:
+    # STYLE 21: str, _repr_svg_, to_json, observation and log are the registered functions'.
+    import gamecore
+    from kwcore.render import describe_events, text_board
+    from kwcore.serialize import observation, state_to_json
+
+    s = kwcore.new_game(3, 5)
+    s.apply(s.legal_action_ids()[0])
+    assert s.game() is gamecore.get("kraftwagen") is kwcore.GAME
+    assert str(s) == text_board(s)
+    assert s._repr_svg_() == board_svg(s)
+    assert s.to_json(indent=2) == state_to_json(s, indent=2)
+    assert s.observation(1) == observation(s, 1)
+    assert s.log() == describe_events(s)
+    assert kwcore.GAME.board(s, 0) == board_svg(s, 0)
+
+
+def test_a_state_of_an_unregistered_game_says_which_game_is_missing() -> None:
+    class Stray(kwcore.State):
+        __slots__ = ()
+        GAME = "no-such-game"
+
+    s = kwcore.new_game(2, 0)
+    stray = Stray.__new__(Stray)
+    for name in kwcore.State.__slots__:
+        setattr(stray, name, getattr(s, name))
+    with pytest.raises(ValueError, match="unknown game 'no-such-game'"):
+        stray.to_json()
+    with pytest.raises(ValueError, match="no-such-game"):
+        str(stray)
