@@ -1,7 +1,8 @@
 """Small pieces every widget shares: the board picture, a message line, a busy-safe callback.
 
-No rules here: the board is ``kwcore.svg.board_svg`` and every word about the game comes from
-``kwcore.render``; this module only puts them into ipywidgets.
+No rules here: the board is drawn by the game's registered renderer (``kwcore.svg.board_svg``
+for Kraftwagen) and every word about the game comes from the game (``kwwidgets.views``); this
+module only puts them into ipywidgets.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from kwcore.state import State
-from kwcore.svg import board_svg
+from gamecore.state import GameState
 
 # The board SVG has a viewBox: it takes the widget's whole width, so on a wide notebook its
 # text grows with it (issue 12: at least 11 px at a 1400 px window). ipywidgets wraps the HTML
@@ -30,9 +30,15 @@ def board_widget() -> w.HTML:
     return board
 
 
-def show_board(board: w.HTML, state: State, viewer: int | None = None) -> None:
-    """Draw ``state`` into ``board`` (only the viewer's hidden information is shown, K31)."""
-    board.value = _FIT + board_svg(state, viewer)
+def show_svg(board: w.HTML, svg: str) -> None:
+    """Put a drawn board (SVG text) into ``board``."""
+    board.value = _FIT + svg
+
+
+def show_board(board: w.HTML, state: GameState, viewer: int | None = None) -> None:
+    """Draw ``state`` into ``board`` with its game's registered board (only the viewer's hidden
+    information is shown: Kraftwagen's RULINGS K31)."""
+    show_svg(board, state.game().board(state, viewer))
 
 
 def message_widget() -> w.HTML:

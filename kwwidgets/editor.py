@@ -1,9 +1,12 @@
 """Position editor: load and save position JSON, or pick a built-in puzzle, and see the board.
 
-Positions are read with ``kwcore.from_json`` and written with ``State.to_json``
-(docs/position-format.md), so every check and every error message is the rules core's: a
-malformed position shows its ``PositionError`` (the field at fault) and the previous position
-stays.
+Works on any registered game. Positions are read with ``gamecore.game.read_position``, the game
+taken from the file's ``game`` field (Kraftwagen for files written before it existed), and
+written with the state's ``to_json`` (docs/position-format.md), so every check and every error
+message is the game's rules core's: a malformed position shows its ``PositionError`` (the field
+at fault) and the previous position stays. The board and the decision come from the game's view
+(``kwwidgets.views``). The built-in puzzles are Kraftwagen positions
+(``solvers.kraftwagen.puzzles``): choosing one switches the editor to Kraftwagen.
 """
 
 from __future__ import annotations
@@ -17,25 +20,29 @@ from typing import Any
 
 import ipywidgets as w
 
-import kwcore
-from kwcore.render import decision_words
-from kwcore.state import State
-from kwwidgets.common import board_widget, button, message_widget, say, show_board
+from gamecore.errors import PositionError
+from gamecore.game import Game, read_position
+from kwwidgets.common import board_widget, button, message_widget, say, show_svg
+from kwwidgets.views import view_for
 from solvers.kraftwagen.puzzles import PuzzleError, load_puzzles, puzzle_named
 
 
 class PositionEditor:
     """Load a position from JSON text, an uploaded file or a built-in puzzle; save it again.
 
-    ``.state`` is the position shown (a new 4-company game, seed 0, unless ``state`` is given).
-    The methods ``load_json``, ``load_puzzle`` and ``save`` are what the buttons call; each
-    returns True on success and otherwise shows a message and changes nothing.
+    ``.state`` is the position shown, a position of ``.game`` (``game``, a registered game's
+    name: a new game of its most players, seed 0, unless ``state``, a position of that game, is
+    given). The methods ``load_json``, ``load_puzzle`` and ``save`` are what the buttons call;
+    each returns True on success and otherwise shows a message and changes nothing. A loaded
+    position may be of another game: the editor then shows that game.
     """
 
-    def __init__(self, state: State | None = None) -> None:
-        if state is not None and not isinstance(state, State):
-            raise ValueError(f"state must be a kwcore.State, not {type(state).__name__}")
-        self.state = state if state is not None else kwcore.new_game(4, 0)
+    def __init__(self, state: Any = None, game: str | Game = "kraftwagen") -> None:
+        self.view_of = view_for(game)
+        if state is not None:
+            self.view_of.check(state)
+        self.state = state if state is not None else \
+            self.view_of.new_game(self.view_of.game.max_players, 0)
         self.out = w.Output()
         self.message = message_widget()
         self.board = board_widget()
@@ -77,17 +84,30 @@ class PositionEditor:
         display(self.view)
 
     # --- public actions ---------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game of the position shown (its registered description)."""
+        return self.view_of.game
+
     def load_json(self, text: str) -> bool:
-        """Show the position written in ``text``; a bad one shows the error and keeps the old."""
+        """Show the position written in ``text`` (of any registered game, named by its ``game``
+        field); a bad one shows the error and keeps the old."""
         try:
-            state = kwcore.from_json(text)
-        except kwcore.PositionError as exc:
+            game, state = read_position(text)
+        except PositionError as exc:
             say(self.message, f"Not loaded: {exc}", "error")
             return False
-        self.state = state
-        say(self.message, "Position loaded.", "ok")
+        other = game.name != self.game.name
+        self._use(game.name, state)
+        say(self.message, f"Position loaded ({game.title})." if other else "Position loaded.",
+            "ok")
         self._show()
         return True
+
+    def _use(self, game: str, state: Any) -> None:
+        if game != self.game.name:
+            self.view_of = view_for(game)
+        self.state = state
 
     def load_puzzle(self, name: str) -> bool:
         """Show the position of the built-in puzzle ``name`` (see solvers.kraftwagen.puzzles)."""
@@ -96,7 +116,7 @@ class PositionEditor:
         except PuzzleError as exc:
             say(self.message, str(exc), "error")
             return False
-        self.state = puzzle.state()
+        self._use("kraftwagen", puzzle.state())
         say(self.message, f"Puzzle {puzzle.title!r}: {puzzle.question}", "ok")
         self._show()
         return True
@@ -158,8 +178,8 @@ class PositionEditor:
     def _show(self) -> None:
         text = self.to_json()
         self.text.value = text
-        show_board(self.board, self.state)
-        self.decision.value = f"<b>{html.escape(decision_words(self.state))}</b>"
+        show_svg(self.board, self.view_of.board(self.state))
+        self.decision.value = f"<b>{html.escape(self.view_of.decision(self.state))}</b>"
         # A download link carrying the JSON itself: works without a server-side file.
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         self.download.value = (f'<a download="position.json" href="data:application/json;'

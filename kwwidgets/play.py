@@ -1,159 +1,161 @@
-"""Play: a game of Kraftwagen against bots in a notebook (issue 4, "Widgets: Play").
+"""Play: a game against bots in a notebook, for any registered game (issue 4, "Widgets: Play";
+issue 13).
 
-The widget holds one ``kwcore.State`` and changes it only through the checked ``State.apply``
-and ``State.undo``, so every rule, every error message and the English log come from the rules
-core. Buttons call the public methods ``click``, ``undo``, ``hint`` and ``new_game``, which tests
-call directly. Bots (``kwcore.bots``) move for the other companies right after the human; the
-hint is the turn planner (``solvers.kraftwagen.planner.plan``) under a small budget.
+``PlayWidget(game="kraftwagen", ...)`` plays the game of that name in gamecore's registry. The
+widget holds one state and changes it only through the checked ``apply`` and ``undo``, so every
+rule and every error message come from the game's rules core. Buttons call the public methods
+``click``, ``undo``, ``hint`` and ``new_game``, which tests call directly. Bots (the game's
+``make_bot``) move for the other players right after the human; chance, in an explicit-chance
+position, draws from the state's own outcome probabilities.
 
-What the player reads is plain words (``kwwidgets.labels``): button labels, tooltips and error
-messages carry no rule codes. The board takes the notebook's whole width; the decision and its
-buttons sit below it, kept in view at the bottom of the window while the board scrolls. After
-the click that ends a round the widget pauses on the scoring summary (``kwwidgets.scoring``)
-until the player dismisses it.
+The board, the decision, button labels, tooltips and the log come from the game's view
+(``kwwidgets.views``): for a new game its registered renderers and description hooks, for
+Kraftwagen plain words (``kwwidgets.labels``), the scoring summary the widget pauses on after
+the click that ends a round (``kwwidgets.scoring``) and the planner's hint
+(``kwwidgets.kraftwagen``). The board takes the notebook's whole width; the decision and its
+buttons sit below it, kept in view at the bottom of the window while the board scrolls.
 """
 
 from __future__ import annotations
 
 import html
+import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as w
 
-import kwcore
-from kwcore.actions import ACTIONS, Action
-from kwcore.bots import BOTS, Bot, make_bot
-from kwcore.render import decision_words
-from kwcore.state import State
-from kwwidgets.common import board_widget, button, message_widget, say, show_board
-from kwwidgets.labels import action_label, action_tooltip, log_groups, play_error
-from kwwidgets.scoring import ScoringSummary, summaries, summary_html
-from solvers.kraftwagen.planner import (
-    Horizon,
-    Plan,
-    PlannerConfig,
-    PlannerError,
-    greedy_choice,
-    plan,
+from gamecore.errors import GameError
+from gamecore.game import Game
+from kwwidgets.common import board_widget, button, message_widget, say, show_svg
+from kwwidgets.kraftwagen import (
+    GROUPS,
+    HINT_CONFIG,
+    LOG_GROUPS,
+    action_group,
+    grouped_actions,
+    hint_reason,
+    log_html,
+    plan_status,
 )
+from kwwidgets.views import GameView, Hint, view_for
 
-#: The group heading of each kind of action, in the order groups are shown.
-GROUPS: dict[str, str] = {
-    "ChooseStart": "Start tile", "PickTile": "Action tiles", "DoAction": "Next action",
-    "Research": "Research", "Place": "Place the new tile", "Hire": "Hire",
-    "Attract": "Attract a buyer", "Recruit": "Recruit", "RecruitWorkers": "Recruit",
-    "RecruitMove": "Recruit", "Team": "Racing team", "SellCar": "Sell a car",
-    "SwapBuyer": "Swap a buyer", "CarBody": "Place a car", "CarEngine": "Car engine",
-    "CarService": "Car service", "CarPrice": "Car price", "CarTech": "Technology marker",
-    "Pass": "Place no car", "EndTurn": "End the turn", "Invest": "Investment token",
-    "PackardMarker": "Packard marker", "Kettering": "Kettering swap",
-    "BuickBuyer": "Buick's buyer", "Deal": "Chance", "Offer": "Chance", "Reveal": "Chance",
-}
+# Kraftwagen's groups, hint and log lived here before its view took them: still importable.
+__all__ = ["GROUPS", "HINT_CONFIG", "LOG_GROUPS", "MANY", "SUGGESTED", "ChancePlayer",
+           "PlayWidget", "action_group", "grouped_actions", "hint_reason", "log_html",
+           "make_bots", "plan_status"]
+
 #: A group with more actions than this shows a dropdown and one button instead of a row.
 MANY = 16
-#: The log shows this many most recent groups (turns, setup, scoring; all: ``state.log()``).
-LOG_GROUPS = 24
 #: The CSS class of the button the last hint suggests.
 SUGGESTED = "kw-suggested"
-#: The hint's search: to the start of the human's next turn against greedy rivals, with a
-#: small budget (and lines cut after 4 turns) so that a click answers within a few seconds.
-HINT_CONFIG = PlannerConfig(horizon=Horizon("turns", 1), rivals="greedy", node_budget=20_000,
-                            time_budget=3.0, max_turns=4)
 
 
-def action_group(action: Action) -> str:
-    """The heading an action is listed under."""
-    return GROUPS.get(type(action).__name__, "Other")
+class ChancePlayer:
+    """Plays chance in explicit-chance positions: a seeded draw from ``chance_outcomes()``,
+    each outcome with its own probability (STYLE 9)."""
+
+    name = "chance"
+
+    def __init__(self, seed: int | None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any) -> int:
+        """The id of the outcome drawn."""
+        outcomes = state.chance_outcomes()
+        action = self.rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        return int(state.resolve(action))
 
 
-def grouped_actions(state: State) -> dict[str, list[int]]:
-    """The legal action ids by group heading, groups in first-appearance order of ``GROUPS``."""
-    order = {title: i for i, title in enumerate(dict.fromkeys(GROUPS.values()))}
-    groups: dict[str, list[int]] = {}
-    for aid in state.legal_action_ids():
-        groups.setdefault(action_group(ACTIONS[aid]), []).append(aid)
-    return dict(sorted(groups.items(), key=lambda kv: order.get(kv[0], len(order))))
+def _is_bot(bot: object) -> bool:
+    return isinstance(getattr(bot, "name", None), str) and callable(getattr(bot, "choose", None))
 
 
-@dataclass(frozen=True)
-class Hint:
-    """The last hint: the suggested action, whether the planner proved it, and the words shown."""
+def make_bots(players: int, human: int, bots: str | Mapping[int, Any] | None,
+              game: str | Game = "kraftwagen") -> dict[int, Any]:
+    """The bot of every player that has one; raise ValueError for a bad specification.
 
-    action_id: int
-    proven: bool
-    text: str
-
-
-def make_bots(players: int, human: int,
-              bots: str | Mapping[int, str | Bot] | None) -> dict[int, Bot]:
-    """The bot of every company that has one; raise ValueError for a bad specification.
-
-    ``bots`` is a bot name for every company but ``human``, a dict company -> bot name or bot
-    object (the companies not in it are played by clicks), or None (every company is played by
-    clicks).
+    ``bots`` is a bot name of ``game`` (its description's ``bots``) for every player but
+    ``human``, a dict player -> bot name or bot object (anything with a ``name`` and a
+    ``choose(state)``; the players not in it are played by clicks), or None (every player is
+    played by clicks).
     """
+    described = view_for(game).game
+    known = ", ".join(described.bots)
     if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
-        raise ValueError(f"human must be a company from 0 to {players - 1}, not {human!r}")
+        raise ValueError(f"human must be a player from 0 to {players - 1}, not {human!r}")
     if bots is None:
         return {}
     if isinstance(bots, str):
-        names: dict[int, str | Bot] = {p: bots for p in range(players) if p != human}
+        names: dict[Any, Any] = {p: bots for p in range(players) if p != human}
     elif isinstance(bots, Mapping):
         names = dict(bots)
     else:
-        raise ValueError(f"bots must be a bot name ({', '.join(BOTS)}), a dict or None, "
-                         f"not {bots!r}")
-    out: dict[int, Bot] = {}
-    for p, bot in sorted(names.items()):
+        raise ValueError(f"bots must be a bot name ({known}), a dict or None, not {bots!r}")
+    out: dict[int, Any] = {}
+    for p, bot in sorted(names.items(), key=lambda kv: repr(kv[0])):
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
-            raise ValueError(f"bots: company {p!r} is not in a {players}-company game")
+            raise ValueError(f"bots: player {p!r} is not in a {players}-player game")
         if p == human:
-            raise ValueError(f"bots: company {p} is the human's company")
+            raise ValueError(f"bots: player {p} is the human's")
         if isinstance(bot, str):
+            if bot.strip().lower() not in described.bots:
+                raise ValueError(f"bots: {bot!r} is not a bot of {described.name} ({known})")
             # Each bot gets its own seeded generator (STYLE 9), so a game replays exactly.
-            out[p] = make_bot(bot, seed=p)
-        elif isinstance(bot, Bot):
+            out[p] = described.make_bot(bot.strip().lower(), p)
+        elif _is_bot(bot):
             out[p] = bot
         else:
             raise ValueError(f"bots: {bot!r} is neither a bot name nor a bot")
-    return out
+    return dict(sorted(out.items()))
 
 
 class PlayWidget:
     """A playable game: board, legal actions as buttons, log, undo, hint, bots, new game.
 
-    ``PlayWidget(players=4, seed=0, human=0, bots="greedy")`` starts a new game; pass ``state``
-    to continue a given position instead. Bad constructor arguments raise ValueError; bad
-    clicks and new-game settings show a message in the widget and change nothing.
+    ``PlayWidget(players=4, seed=0, human=0, bots="greedy", game="kraftwagen")`` starts a new
+    game of ``game`` (any registered game's name; ``players`` None: its most players); pass
+    ``state`` to continue a given position of that game instead. Bad constructor arguments
+    raise ValueError; bad clicks and new-game settings show a message in the widget and change
+    nothing. The hint and the scoring summaries are Kraftwagen's; for another game the hint
+    button is hidden and no summary is shown.
     """
 
     #: groups with more actions than this show a list and one "Play" button
     many = MANY
 
-    def __init__(self, players: int = 4, seed: int = 0, human: int = 0,
-                 bots: str | Mapping[int, str | Bot] | None = "greedy",
-                 state: State | None = None) -> None:
-        if state is not None and not isinstance(state, State):
-            raise ValueError(f"state must be a kwcore.State, not {type(state).__name__}")
-        start = state if state is not None else kwcore.new_game(players, seed)
+    def __init__(self, players: int | None = None, seed: int = 0, human: int = 0,
+                 bots: str | Mapping[int, Any] | None = "greedy",
+                 state: Any = None, game: str | Game = "kraftwagen") -> None:
+        view = view_for(game)
+        if state is not None:
+            view.check(state)
+            start = state
+        else:
+            start = view.new_game(view.game.max_players if players is None else players, seed)
+        #: the game's view: its board and every word shown (kwwidgets.views)
+        self.view_of: GameView = view
+        #: the game played (its registered description)
+        self.game: Game = view.game
         self._bot_spec = bots
-        self.bots = make_bots(start.players, human, bots)
+        self.bots = make_bots(view.players(start), human, bots, view.game)
         self.human = human
         self.state = start
         self.last_hint: Hint | None = None
-        #: the scoring summary shown now (None: play goes on); ``dismiss()`` closes it
-        self.summary: ScoringSummary | None = None
+        #: the round summary shown now (None: play goes on); ``dismiss()`` closes it
+        self.summary: Any = None
         # History lengths at each decision the human took, for undo back to the previous one.
         self._marks: list[int] = []
         self._base = len(start.history)
         #: every action id applied here, the bots' too, in order (undo takes them back)
         self.moves: list[int] = []
+        #: the log line of each of ``moves`` (the log of a game that keeps none of its own)
+        self.move_lines: list[str] = []
         self._buttons: dict[int, w.Button] = {}
         self._selects: dict[str, tuple[w.Dropdown, w.Button]] = {}
         self._rows: dict[str, w.HBox] = {}
-        self._chance = make_bot("random", seed=seed)
-        self._build_view(start.players, seed)
+        self._chance = ChancePlayer(seed)
+        self._build_view(view.players(start), seed)
         self._run_bots()
         self.redraw()
 
@@ -184,8 +186,10 @@ class PlayWidget:
                                   "take back your last decision and the bots' replies")
         self.hint_button = button("Hint", "kw-hint", self.hint, self.out,
                                   "ask the turn planner for a suggestion")
-        self.players_input = w.Dropdown(options=[2, 3, 4], value=players, description="players",
-                                        layout=w.Layout(width="160px"))
+        if not self.view_of.has_hint:
+            self.hint_button.layout.display = "none"
+        self.players_input = w.Dropdown(options=list(self.game.player_counts), value=players,
+                                        description="players", layout=w.Layout(width="160px"))
         self.players_input.add_class("kw-players")
         self.seed_input = w.IntText(value=seed, description="seed", layout=w.Layout(width="160px"))
         self.seed_input.add_class("kw-seed")
@@ -217,21 +221,21 @@ class PlayWidget:
     def redraw(self) -> None:
         """Redraw board, decision, action buttons, summary, status and log from ``self.state``."""
         s = self.state
-        show_board(self.board, s, self.human)
+        show_svg(self.board, self.view_of.board(s, self.human))
         # While the summary is open the next decision waits: say it after the summary is read.
         self.decision.value = "" if self.summary is not None else \
-            f"<b>{html.escape(decision_words(s))}</b>"
+            f"<b>{html.escape(self.view_of.decision(s))}</b>"
         self._draw_summary()
         self._draw_actions()
         self._draw_status()
-        self.log.value = log_html(s, LOG_GROUPS)
+        self.log.value = self.view_of.log_html(s, self.move_lines, LOG_GROUPS)
 
     def _draw_summary(self) -> None:
         if self.summary is None:
             self.scoring_box.layout.display = "none"
             self.scoring.value = ""
             return
-        self.scoring.value = summary_html(self.state, self.summary)
+        self.scoring.value = self.view_of.summary_html(self.state, self.summary)
         self.dismiss_button.description = "New round" if not self.summary.game_over \
             else "See the final board"
         self.scoring_box.layout.display = "flex"
@@ -247,9 +251,9 @@ class PlayWidget:
             elif s.is_terminal():
                 text = "Game over."
             elif p == self.human:
-                text = f"Your move ({s.cfg.companies[p]})."
+                text = f"Your move ({self.view_of.player(s, p)})."
             elif p >= 0 and p not in self.bots:
-                text = f"{s.cfg.companies[p]} to move (played here)."
+                text = f"{self.view_of.player(s, p)} to move (played here)."
             else:
                 text = "Waiting for the bots."
         self.status.value = html.escape(text)
@@ -265,7 +269,7 @@ class PlayWidget:
             return
         suggested = self.last_hint.action_id if self.last_hint is not None else None
         rows: list[w.Widget] = []
-        for title, ids in grouped_actions(s).items():
+        for title, ids in self.view_of.groups(s).items():
             row = self._row(title)
             head = row.children[0]
             if len(ids) > self.many:
@@ -279,7 +283,7 @@ class PlayWidget:
                 seen: dict[str, int] = {}
                 for aid in ids:
                     b = self._button_for(aid)
-                    label = action_label(ACTIONS[aid], s.cfg)
+                    label = self.view_of.label(s, aid)
                     # Two tiles with the same effect (Move 5 twice) are two choices: say so.
                     seen[label] = seen.get(label, 0) + 1
                     b.description = label if seen[label] == 1 else f"{label} (another tile)"
@@ -303,9 +307,8 @@ class PlayWidget:
     def _button_for(self, aid: int) -> w.Button:
         b = self._buttons.get(aid)
         if b is None:
-            action = ACTIONS[aid]
-            b = button(action_label(action, self.state.cfg), "kw-action",
-                       lambda: self.click(aid), self.out, action_tooltip(action, self.state.cfg))
+            b = button(self.view_of.label(self.state, aid), "kw-action",
+                       lambda: self.click(aid), self.out, self.view_of.tooltip(self.state, aid))
             self._buttons[aid] = b
         return b
 
@@ -318,7 +321,7 @@ class PlayWidget:
                         "play the action chosen in the list")
             self._selects[title] = (pick, go)
         pick, go = self._selects[title]
-        pick.options = [(action_label(ACTIONS[a], self.state.cfg), a) for a in ids]
+        pick.options = [(self.view_of.label(self.state, a), a) for a in ids]
         return pick, go
 
     # --- the public actions (what the buttons call) ----------------------------------------------
@@ -338,23 +341,24 @@ class PlayWidget:
             say(self.message, "It is not your turn: the bots are still moving.", "error")
             return False
         mark = len(s.history)
-        events = len(s.events)
+        since = self.view_of.summary_mark(s)
         try:
             aid = s.resolve(action)
+            line = self.view_of.move_line(s, aid)
             s.apply(aid)
-        except kwcore.KraftwagenError as exc:
-            say(self.message, play_error(exc), "error")
+        except GameError as exc:
+            say(self.message, self.view_of.error(exc), "error")
             return False
         self.summary = None
         self.moves.append(aid)
+        self.move_lines.append(line)
         self._marks.append(mark)
         self.last_hint = None
         say(self.message, "")
         if self._bot_to_move():
             self.redraw()  # show the human's move while the bots think
         self._run_bots()
-        done = summaries(s, events)
-        self.summary = done[-1] if done else None
+        self.summary = self.view_of.summary(s, since)
         self.redraw()
         return True
 
@@ -375,6 +379,7 @@ class PlayWidget:
         while len(self.state.history) > mark:
             self.state.undo()
         del self.moves[mark - self._base:]
+        del self.move_lines[mark - self._base:]
         self.last_hint = None
         self.summary = None
         say(self.message, "Undone.", "ok")
@@ -382,51 +387,49 @@ class PlayWidget:
         return True
 
     def hint(self) -> int | None:
-        """Ask the turn planner for the best action (small budget); show and return its id.
+        """Ask the game's view for the best action; show and return its id (Kraftwagen: the
+        turn planner under a small budget, see ``kwwidgets.kraftwagen.hint_for``).
 
         The suggested button is highlighted (CSS class ``kw-suggested``) and one sentence says
-        why; a second says what is proven (``Plan.status()`` where the planner has it). When
-        the search finds nothing within the budget, falls back to the greedy bot's choice and
-        says so. Returns None when there is nothing to suggest.
+        why; a second says what is proven. Returns None when there is nothing to suggest: not
+        the human's decision, or a game without hints (a message says which).
         """
         s = self.state
         if s.is_terminal() or not self._humans_turn():
             say(self.message, "No hint: it is not your decision.", "error")
             return None
+        if not self.view_of.has_hint:
+            say(self.message, f"No hint: there is no hint for {self.game.title}.", "error")
+            return None
         self._draw_status("Thinking about a hint...")
-        try:
-            result = plan(s, None, HINT_CONFIG)
-            aid = kwcore.parse_action(s, result.best).id
-            text = f"Hint: {hint_reason(s, result)} {plan_status(result)}"
-            self.last_hint = Hint(aid, result.proven, text)
-        except PlannerError:
-            aid = greedy_choice(s)
-            text = (f"Hint: {action_label(ACTIONS[aid], s.cfg)}, the greedy bot's choice (it "
-                    "scores best one move ahead). The planner found no plan within its budget, "
-                    "so this is a heuristic, not proven.")
-            self.last_hint = Hint(aid, False, text)
-        say(self.message, text, "ok")
+        self.last_hint = self.view_of.hint(s)
+        if self.last_hint is None:
+            say(self.message, "No hint for this position.", "error")
+            self._draw_status()
+            return None
+        say(self.message, self.last_hint.text, "ok")
         self._draw_actions()
         self._draw_status()
-        return aid
+        return self.last_hint.action_id
 
     def new_game(self, players: int, seed: int) -> bool:
         """Start a new game with the same human and bots. Bad settings show a message and
         change nothing. True if a new game started."""
         try:
-            state = kwcore.new_game(players, seed)
-            bots = make_bots(state.players, self.human, self._bot_spec)
+            state = self.view_of.new_game(players, seed)
+            bots = make_bots(self.view_of.players(state), self.human, self._bot_spec, self.game)
         except ValueError as exc:
-            say(self.message, f"New game: {play_error(exc)}", "error")
+            say(self.message, f"New game: {self.view_of.error(exc)}", "error")
             return False
         self.state, self.bots = state, bots
         self._marks = []
         self._base = 0
         self.moves = []
+        self.move_lines = []
         self.last_hint = None
         self.summary = None
-        self._chance = make_bot("random", seed=seed)
-        say(self.message, f"New game: {players} companies, seed {seed}.", "ok")
+        self._chance = ChancePlayer(seed)
+        say(self.message, f"New game: {players} players, seed {seed}.", "ok")
         self._run_bots()
         self.redraw()
         return True
@@ -450,10 +453,13 @@ class PlayWidget:
             p = s.current_player
             bot = self.bots[p] if p >= 0 else self._chance
             if p >= 0:
-                self._draw_status(f"{s.cfg.companies[p]} ({bot.name} bot) is thinking...")
+                self._draw_status(f"{self.view_of.player(s, p)} ({bot.name} bot) is "
+                                  "thinking...")
             aid = bot.choose(s)
+            line = self.view_of.move_line(s, aid)
             s.apply(aid)
             self.moves.append(aid)
+            self.move_lines.append(line)
 
 
 # The suggested button stands out; the panel stays in view at the bottom of the window while
@@ -471,51 +477,3 @@ _PLAY_CSS = """<style>
   line-height: 1.4; }
 .kw-play .kw-log-box { font-size: 92%; }
 </style>"""
-
-
-def log_html(state: State, groups: int = LOG_GROUPS) -> str:
-    """The last ``groups`` groups of the log as HTML, oldest first, each under its heading.
-
-    The box scrolls and opens at its bottom, the newest line (``column-reverse``), so no
-    script is needed to keep the latest turn in view.
-    """
-    parts = []
-    for g in log_groups(state.cfg, state.events)[-groups:]:
-        lines = "<br>".join(html.escape(line) for line in g.lines)
-        parts.append(f"<h5>{html.escape(g.heading)}</h5><div>{lines}</div>")
-    return f'<div class="kw-log-box"><div>{"".join(parts)}</div></div>'
-
-
-def _alt_label(state: State, text: str) -> str:
-    try:
-        return action_label(kwcore.parse_action(state, text), state.cfg)
-    except kwcore.KraftwagenError:
-        return text
-
-
-def hint_reason(state: State, result: Plan) -> str:
-    """One sentence: the suggested action and why (its value against the next best choice)."""
-    best = _alt_label(state, result.best)
-    gain = f"{result.value:+g} reputation by the start of your next turn"
-    others = list(result.alternatives[1:])
-    if not others:
-        return f"{best}: it is the only choice here ({gain})."
-    second = max(others, key=lambda a: a.value)
-    lead = result.value - second.value
-    if lead <= 0:
-        return (f"{best}: it gives {gain}, as much as {_alt_label(state, second.action)}, the "
-                "other best choice.")
-    return (f"{best}: it gives {gain}, {lead:g} more than the next best choice "
-            f"({_alt_label(state, second.action)}).")
-
-
-def plan_status(result: Plan) -> str:
-    """What the hint's search proved, in one plain sentence (``Plan.status()`` if the planner
-    has it)."""
-    status = getattr(result, "status", None)
-    if callable(status):
-        return str(status())
-    if result.proven:
-        return ("Proven best for this turn against greedy rivals (not a proof for the whole "
-                "game).")
-    return "Not proven: the search stopped at its budget, so this is the best found so far."

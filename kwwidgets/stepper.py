@@ -1,31 +1,36 @@
 """Stepper: board pictures with captions, one after another ("back" / "next"), for the rules tour.
 
-The scenes are built with kwcore (see ``kwwidgets.tour``); the stepper only shows them. A scene
-is a ``(caption, State)`` pair, or a ``Scene``, which is such a pair that also names the board
-elements its caption talks about (drawn outlined, CSS class ``kw-highlight``), an optional
-banner for the board's top line (for scoring, which happens between decisions) and the actions
-that led to it. Captions are Markdown.
+The stepper shows positions of any registered game (``Stepper(scenes, game="kraftwagen")``),
+each board drawn by the game's view (``kwwidgets.views``); Kraftwagen's scenes are built with
+kwcore (see ``kwwidgets.tour``). A scene is a ``(caption, state)`` pair, or, for Kraftwagen, a
+``Scene``, which is such a pair that also names the board elements its caption talks about
+(drawn outlined, CSS class ``kw-highlight``), an optional banner for the board's top line (for
+scoring, which happens between decisions) and the actions that led to it. Captions are Markdown.
 
 So that the caption and the change it describes fit on one screen (a 1000 px tall window), a
-scene with highlights shows only the bands of the board that hold them (``kwcore.svg.BANDS``);
-the "Whole board" box shows every band.
+Kraftwagen scene with highlights shows only the bands of the board that hold them
+(``kwcore.svg.BANDS``); the "Whole board" box shows every band. Highlights, banners and bands
+are features of Kraftwagen's board: a game whose view has none (``GameView.bands``) takes only
+plain scenes and shows no such box.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import ipywidgets as w
 
-from kwcore.state import State
+from gamecore.game import Game
 from kwcore.svg import BANDS, band_of, board_svg
 from kwwidgets.common import board_widget, button, markdown_html
+from kwwidgets.views import GameView, view_for
 
 # ipywidgets wraps HTML in a shrink-to-fit flex box: widen it so the SVG can take the full width.
 _FIT = "<style>.kw-stepper .widget-html-content {display: block; width: 100%;}</style>"
 
 
-class Scene(tuple[str, State]):
+class Scene(tuple[str, Any]):
     """One step of the tour: a ``(caption, state)`` pair with what the board should stress.
 
     ``highlight`` maps board element keys (``kwcore.svg.band_of``) to a short note ("" for
@@ -39,7 +44,7 @@ class Scene(tuple[str, State]):
     show: tuple[str, ...]
     actions: tuple[tuple[str, str], ...]
 
-    def __new__(cls, caption: str, state: State,
+    def __new__(cls, caption: str, state: Any,
                 highlight: Mapping[str, str] | Iterable[str] | None = None,
                 banner: str | None = None, show: Sequence[str] = (),
                 actions: Sequence[tuple[str, str]] = ()) -> Scene:
@@ -59,7 +64,7 @@ class Scene(tuple[str, State]):
         return self[0]
 
     @property
-    def state(self) -> State:
+    def state(self) -> Any:
         """The position shown."""
         return self[1]
 
@@ -77,31 +82,44 @@ class Scene(tuple[str, State]):
                          parts=None if whole else self.parts())
 
 
-def as_scene(scene: object, i: int = 0) -> Scene:
-    """``scene`` as a Scene; ValueError unless it is a (caption, kwcore.State) pair."""
+def as_scene(scene: object, i: int = 0, view: GameView | None = None) -> Scene:
+    """``scene`` as a Scene; ValueError unless it is a (caption, state) pair of the view's game
+    (Kraftwagen's when no view is given), or a Scene with highlights where the view has
+    none."""
+    view = view if view is not None else view_for("kraftwagen")
     if isinstance(scene, Scene):
-        return scene
-    if (not isinstance(scene, tuple) or len(scene) != 2 or not isinstance(scene[0], str)
-            or not isinstance(scene[1], State)):
-        raise ValueError(f"scene {i} must be a (caption, kwcore.State) pair, "
+        pair: Any = scene
+    elif not isinstance(scene, tuple) or len(scene) != 2 or not isinstance(scene[0], str):
+        raise ValueError(f"scene {i} must be a (caption, {view.game.name} state) pair, "
                          f"not {scene!r:.80}")
-    return Scene(scene[0], scene[1])
+    else:
+        pair = scene
+    view.check(pair[1], f"scene {i}'s state")
+    if isinstance(scene, Scene):
+        if not view.bands and (scene.highlight or scene.banner or scene.show):
+            raise ValueError(f"scene {i}: {view.game.name} boards have no highlights, banner "
+                             "or bands; give a plain (caption, state) pair")
+        return scene
+    return Scene(pair[0], pair[1])
 
 
 class Stepper:
-    """Step through ``scenes``, a non-empty list of ``(caption_markdown, kwcore.State)`` pairs
-    or ``Scene`` objects.
+    """Step through ``scenes``, a non-empty list of ``(caption_markdown, state)`` pairs (states
+    of ``game``, a registered game's name) or, for Kraftwagen, ``Scene`` objects.
 
     Buttons "Back" (CSS class ``kw-back``) and "Next" (``kw-next``) call ``back()`` and
-    ``next()``; the "Whole board" box (``kw-whole``) calls ``show_whole``. A malformed scene
-    list raises ValueError.
+    ``next()``; the "Whole board" box (``kw-whole``, Kraftwagen only) calls ``show_whole``. A
+    malformed scene list, or a state of another game, raises ValueError.
     """
 
-    def __init__(self, scenes: Sequence[tuple[str, State]]) -> None:
+    def __init__(self, scenes: Sequence[tuple[str, Any]], game: str | Game = "kraftwagen"
+                 ) -> None:
+        #: the game's view, which draws every board
+        self.view_of = view_for(game)
         scenes = list(scenes)
         if not scenes:
             raise ValueError("a stepper needs at least one scene")
-        self.scenes: list[Scene] = [as_scene(s, i) for i, s in enumerate(scenes)]
+        self.scenes: list[Scene] = [as_scene(s, i, self.view_of) for i, s in enumerate(scenes)]
         self.index = 0
         self.whole = False
         self.out = w.Output()
@@ -115,6 +133,8 @@ class Stepper:
         self.whole_box = w.Checkbox(value=False, description="Whole board", indent=False,
                                     layout=w.Layout(width="auto", margin="0 0 0 16px"))
         self.whole_box.add_class("kw-whole")
+        if not self.view_of.bands:
+            self.whole_box.layout.display = "none"
         self.whole_box.observe(lambda change: self.show_whole(bool(change["new"])), "value")
         self.view = w.VBox([self.caption, w.HBox([self.back_button, self.next_button,
                                                   self.position, self.whole_box]),
@@ -128,7 +148,7 @@ class Stepper:
         display(self.view)
 
     @property
-    def state(self) -> State:
+    def state(self) -> Any:
         """The position shown now."""
         return self.scenes[self.index].state
 
@@ -140,7 +160,8 @@ class Stepper:
         self.index = index
         scene = self.scenes[index]
         self.caption.value = markdown_html(scene.caption)
-        self.board.value = _FIT + scene.svg(self.whole)
+        self.board.value = _FIT + (scene.svg(self.whole) if self.view_of.bands
+                                   else self.view_of.board(scene.state))
         self.position.value = f"step {index + 1} of {len(self.scenes)}"
         self.back_button.disabled = index == 0
         self.next_button.disabled = index == len(self.scenes) - 1

@@ -1,0 +1,157 @@
+"""What the widgets show of a game: its board and every word about it, for any registered game.
+
+A widget (play, stepper, position editor) works on one game, named as in gamecore's registry
+(``game="kraftwagen"``). Everything it shows of a position comes from that game's ``GameView``:
+the board and the decision from the game's registered renderers, button labels and tooltips
+from its description hooks (``action_label``, ``action_help``; the text form by default), the
+log from the game's own log or, for a game that keeps none, from the moves the widget took. A
+game may register a richer view of its own (``register_view``): Kraftwagen's
+(``kwwidgets.kraftwagen``) adds plain labels, the log by turn, the scoring summaries and the
+planner's hint. No rules here: a view only words what the game says.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import gamecore
+from gamecore.game import Game
+from gamecore.state import GameState
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggestion: the action, whether the search proved it best, and the words shown."""
+
+    action_id: int
+    proven: bool
+    text: str
+
+
+class GameView:
+    """The board and the words of one game, from its registered description alone.
+
+    Subclasses override what their game words better; every method takes the state shown, so
+    one view serves every position of its game.
+    """
+
+    #: whether ``hint`` can suggest anything (the play widget hides its button otherwise)
+    has_hint = False
+    #: whether the board has bands, highlights and a banner (the stepper's ``Scene``:
+    #: Kraftwagen's board alone)
+    bands = False
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # --- positions ------------------------------------------------------------------------------
+    def check(self, state: object, what: str = "state") -> None:
+        """Raise ValueError unless ``state`` is a position of this view's game."""
+        if not isinstance(state, GameState) or not self.game.owns(state):
+            raise ValueError(f"{what} must be a {self.game.name} position, not "
+                             f"{type(state).__module__}.{type(state).__name__}")
+
+    def new_game(self, players: int, seed: int) -> Any:
+        """A new game (ValueError naming the player range for a bad count)."""
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or players not in self.game.player_counts:
+            counts = self.game.player_counts
+            raise ValueError(f"players must be a whole number from {counts.start} to "
+                             f"{counts.stop - 1}, not {players!r}")
+        return self.game.new_game(players, seed)
+
+    def players(self, state: Any) -> int:
+        """The number of players of ``state``."""
+        return len(state.scores())
+
+    # --- the board and the decision -------------------------------------------------------------
+    def board(self, state: Any, viewer: int | None = None) -> str:
+        """The board as SVG, as ``viewer`` may see it (None: what the whole table sees)."""
+        return self.game.board(state, viewer)
+
+    def decision(self, state: Any) -> str:
+        """Who decides what, in a few words."""
+        return self.game.decision(state)
+
+    def player(self, state: Any, player: int) -> str:
+        """A player's name."""
+        return self.game.player_name(state, player)
+
+    # --- actions ----------------------------------------------------------------------------------
+    def action(self, state: Any, action_id: int) -> Any:
+        """The action object of ``action_id``."""
+        return state.ACTIONS.actions[action_id]
+
+    def label(self, state: Any, action_id: int) -> str:
+        """A button's label for ``action_id``."""
+        return self.game.action_label(state, self.action(state, action_id))
+
+    def tooltip(self, state: Any, action_id: int) -> str:
+        """A button's tooltip: what the action does (if the game says), then its text form."""
+        action = self.action(state, action_id)
+        words = self.game.action_help(state, action)
+        return f"{words} [{action}]" if words else str(action)
+
+    def groups(self, state: Any) -> dict[str, list[int]]:
+        """The legal action ids under their headings (by default the action's kind, its class
+        name), headings in the order their first action appears."""
+        out: dict[str, list[int]] = {}
+        for aid in state.legal_action_ids():
+            out.setdefault(type(self.action(state, aid)).__name__, []).append(aid)
+        return out
+
+    def error(self, exc: BaseException) -> str:
+        """A rules error as the player reads it."""
+        return str(exc)
+
+    # --- the log ----------------------------------------------------------------------------------
+    def move_line(self, state: Any, action_id: int) -> str:
+        """The log line of taking ``action_id`` in ``state`` (before it is applied)."""
+        return self.game.move_line(state, self.action(state, action_id))
+
+    def log_html(self, state: Any, moves: Sequence[str], groups: int) -> str:
+        """The log as HTML: the game's own log if it keeps one, else ``moves`` (the widget's
+        move lines); the last ``groups`` lines, oldest first."""
+        lines = self.game.log(state) or list(moves)
+        body = "<br>".join(html.escape(line) for line in lines[-groups:])
+        return f'<div class="kw-log-box"><div>{body}</div></div>'
+
+    # --- what only some games have ----------------------------------------------------------------
+    def summary_mark(self, state: Any) -> int:
+        """Where a round summary would start (Kraftwagen: the event count); 0 here."""
+        return 0
+
+    def summary(self, state: Any, mark: int) -> Any:
+        """The summary to pause on after a move taken at ``mark``; None (no summaries here)."""
+        return None
+
+    def summary_html(self, state: Any, summary: Any) -> str:
+        """A summary as HTML (only called for a summary ``summary`` returned)."""
+        return html.escape(str(summary))
+
+    def hint(self, state: Any) -> Hint | None:
+        """A suggestion for the player to decide in ``state``; None: no hint for this game."""
+        return None
+
+
+_VIEWS: dict[str, Callable[[Game], GameView]] = {}
+
+
+def register_view(name: str, make: Callable[[Game], GameView]) -> None:
+    """Use ``make(game)`` as the view of the game called ``name`` (instead of ``GameView``)."""
+    _VIEWS[name] = make
+
+
+def view_for(game: str | Game) -> GameView:
+    """The view of ``game`` (a registered game's name, or its description); ValueError naming
+    the known games otherwise."""
+    if isinstance(game, Game):
+        described = game
+    elif isinstance(game, str):
+        described = gamecore.get(game)
+    else:
+        raise ValueError(f"game must be a registered game's name, not {game!r}")
+    return _VIEWS.get(described.name, GameView)(described)
