@@ -1,6 +1,7 @@
 """The toy game's description in gamecore's registry (``gamecore.get("toy")``).
 
-Registered when ``toygame`` is imported; each entry points at the package's own function.
+Registered when ``toygame`` is imported; each entry points at the package's own function, and the
+state draws and writes itself through them (``str``, ``_repr_svg_``, ``to_json``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from gamecore.game import Game, register
 
 from .actions import NUM_ACTIONS
 from .config import MAX_PLAYERS, MIN_PLAYERS, NAME, TITLE
-from .serialize import hidden_paths, observation, state_from_dict, state_from_json
+from .render import decision_words, text_board
+from .serialize import hidden_paths, observation, state_from_dict, state_from_json, state_to_json
+from .svg import board_svg
 
 
 def _new_game(players: int = 2, seed: int | None = 0, explicit_chance: bool = False) -> Any:
@@ -24,12 +27,6 @@ def _make_bot(name: str, seed: int | None = 0) -> Any:
     from .bots import make_bot
 
     return make_bot(name, seed)
-
-
-def _svg(state: Any) -> str:
-    from .svg import board_svg
-
-    return board_svg(state)
 
 
 GAME = Game(
@@ -45,7 +42,9 @@ GAME = Game(
     make_bot=_make_bot,
     observe=observation,
     hidden=hidden_paths,
-    text=str,
-    svg=_svg,
+    text=text_board,
+    svg=board_svg,
+    to_json=state_to_json,
+    decision=decision_words,
 )
 register(GAME)

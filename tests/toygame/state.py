@@ -2,7 +2,9 @@
 
 Every field is an int, a bool or a tuple of ints, so a clone shares them all (STYLE 3) and
 gamecore's default ``_copy_parts`` (nothing to copy) is right. Whose turn it is is computed from
-the number of turns taken (T2; STYLE 7), never stored.
+the number of turns taken (T2; STYLE 7), never stored. ``str``, ``_repr_svg_``, ``to_json`` and
+``observation`` are gamecore's, through the registered ``Game`` (STYLE 21): this module imports
+no renderer and no serializer.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from gamecore.state import GameState
 
 from . import rules
 from .actions import TABLE
-from .config import BONUS_WEIGHTS
+from .config import BONUS_WEIGHTS, NAME
 
 
 class State(GameState):
@@ -25,6 +27,7 @@ class State(GameState):
                  "legal", "history")
     #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
     DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
+    GAME: ClassVar[str] = NAME  # draws and writes itself through the registered Game
     ACTIONS: ClassVar = TABLE
     WIN_REASON: ClassVar[str] = "highest score with the bonus card"  # T6
 
@@ -72,28 +75,6 @@ class State(GameState):
         return self.key() == other.key()
 
     __hash__ = None  # type: ignore[assignment]
-
-    def to_json(self, indent: int | None = None) -> str:
-        """The versioned JSON position (format ``toy-position``, version 2)."""
-        from .serialize import state_to_json
-
-        return state_to_json(self, indent)
-
-    def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: the position without the seed and the others' bonus cards."""
-        from .serialize import observation
-
-        return observation(self, player)
-
-    def __str__(self) -> str:
-        from .render import text_board
-
-        return text_board(self)
-
-    def _repr_svg_(self) -> str:
-        from .svg import board_svg
-
-        return board_svg(self)
 
     def __repr__(self) -> str:
         return f"<toygame.State {self.players} players, turn {self.turns + 1}>"
