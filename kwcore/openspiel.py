@@ -1,56 +1,52 @@
 """Kraftwagen as an OpenSpiel Python game (issue 5, "OpenSpiel"). Optional: needs ``pyspiel``.
 
-Importing this module registers the game ``python_kraftwagen`` with ``pyspiel.register_game``::
+Importing this module registers the game ``python_kraftwagen`` with ``pyspiel.register_game``
+through gamecore's one adapter for every game (``gamecore.openspiel``)::
 
     import pyspiel
     import kwcore.openspiel  # noqa: F401 - registers the game
     game = pyspiel.load_game("python_kraftwagen", {"players": 3})
 
-It is the only kwcore module that imports ``pyspiel``: the rest of kwcore works without it.
+It is the only kwcore module that imports ``pyspiel``: the rest of kwcore works without it. This
+module is only Kraftwagen's part (STYLE 20): the adapter's ``Spec`` (the parameter ``players``,
+2-4, default 4; the game-length bound) and the observation tensor; chance nodes, actions,
+returns, the observer and the JSON serialization are the adapter's, described there. In short:
 
-- Chance is explicit: states are ``kwcore.new_game(players, explicit_chance=True)``, so OpenSpiel
-  sees every deal, start-tile offer and recruit reveal as a chance node with
-  ``State.chance_outcomes()`` (uniform draws, docs/architecture.md).
-- Actions are kwcore's action ids (``kwcore.NUM_ACTIONS`` distinct actions); chance outcomes are
-  action ids too, so ``max_chance_outcomes`` is also ``NUM_ACTIONS``.
-- Returns are each company's share of the win at the end (1 for the sole winner, split equally on
-  a shared win, RULINGS K24; 0 otherwise): a constant-sum game with utility sum 1.
+- Chance is explicit: every deal, start-tile offer and recruit reveal is a chance node with
+  kwcore's uniform ``State.chance_outcomes()`` (docs/architecture.md).
+- Actions are kwcore's action ids (``kwcore.NUM_ACTIONS``); chance outcomes are action ids too.
+- Returns are each company's share of the win (RULINGS K24), summing to 1.
 - Observations and information states are per company and built on ``State.observation``, which
   hides the face-down recruit tiles and the seed (and, in the hidden-score variant, the others'
-  scores). The observation string is that view (without its log) as JSON; the information state
-  string adds the action history, which is public (every decision and every reveal is seen by
-  all), so it has perfect recall. Both tensors are the same fixed-size encoding of the view (see
-  ``KraftwagenObserver``): the position is public apart from the future, so the view is a
-  sufficient statistic for play. The game is declared imperfect-information because views are
-  per company (and the hidden-score variant hides rivals' scores); algorithms for imperfect
-  information also apply to it.
-- Serialization is JSON, never pickle (issue 11): ``state.serialize()`` writes the action
-  history and the position in kwcore's format (docs/position-format.md), and
-  ``game.deserialize_state(text)`` replays the history with every action checked, loads the
-  position with ``kwcore``'s bounded loader and requires the two to agree, so a crafted string is
-  a ``PositionError``, never code run. ``serialize_game_and_state`` and
-  ``deserialize_game_and_state`` here do the same with the game's parameters. OpenSpiel's own
-  ``pyspiel.serialize_game_and_state`` still works (its C++ pickles the state's attributes; ours
-  pickle as that same JSON), but ``pyspiel.deserialize_game_and_state`` unpickles whatever text
-  it is given, for every Python game: give it only text you wrote yourself.
+  scores); the log is left out. Both tensors are ``KraftwagenEncoding`` of that view: the
+  position is public apart from the future, so the view is a sufficient statistic for play. The
+  game is declared imperfect-information because views are per company.
+- Serialization is JSON, never pickle (issue 11): ``state.serialize()``,
+  ``game.deserialize_state(text)``, and ``serialize_game_and_state`` /
+  ``deserialize_game_and_state`` here; a crafted string is a ``PositionError``, never code run.
+  ``pyspiel.deserialize_game_and_state`` unpickles whatever text it is given, for every Python
+  game: give it only text you wrote yourself.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import pyspiel
 
-import kwcore
+from gamecore import openspiel as adapter
+from gamecore.openspiel import SERIAL_VERSION as SERIAL_VERSION
+from gamecore.openspiel import deserialize_game_and_state as _deserialize_any
+from gamecore.openspiel import serialize_game_and_state as serialize_game_and_state
+from gamecore.openspiel import win_shares as win_shares
 from kwcore import rules
 from kwcore.config import CAR_TECH, CATEGORIES, PREFERENCES, Config, config_for
 from kwcore.errors import PositionError
-from kwcore.serialize import KINDS, parse_json, state_from_dict, state_to_dict
+from kwcore.serialize import GAME, KINDS
 from kwcore.state import State
 
-GAME_NAME = "python_kraftwagen"
+GAME_NAME = adapter.PREFIX + GAME
 DEFAULT_PLAYERS = 4
 
 #: A round has no hard end (RULINGS K3, K4: nobody is forced to attract a buyer or place a car),
@@ -58,214 +54,20 @@ DEFAULT_PLAYERS = 4
 #: in 1,500 games per size (measured 2026-11-30); OpenSpiel needs a number, and this leaves room.
 MAX_GAME_LENGTH = 1000
 
-SERIAL_FORMAT = "kraftwagen-openspiel-state"
-SERIAL_VERSION = 1
+SERIAL_FORMAT = f"{GAME}-openspiel-state"
 
 _SALESMAN = ("unused", "box", "canteen", "team", "market", "supply")
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Python Kraftwagen: Age of Engineering",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": DEFAULT_PLAYERS},
-)
 
+class KraftwagenEncoding:
+    """The observation tensor of one player count: named pieces (``pieces``), numbers as they
+    are and names one-hot, filled from a company's view by ``encode``."""
 
-def _game_info(players: int) -> pyspiel.GameInfo:
-    return pyspiel.GameInfo(
-        num_distinct_actions=kwcore.NUM_ACTIONS,
-        max_chance_outcomes=kwcore.NUM_ACTIONS,
-        num_players=players,
-        min_utility=0.0,
-        max_utility=1.0,
-        utility_sum=1.0,
-        max_game_length=MAX_GAME_LENGTH,
-    )
-
-
-class KraftwagenGame(pyspiel.Game):
-    """The game for 2-4 companies (parameter ``players``, default 4)."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        players = params.get("players", DEFAULT_PLAYERS)
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"players must be a whole number from 2 to 4, not {players!r}")
-        super().__init__(_GAME_TYPE, _game_info(players), {"players": players})
-        self.players = players
-
-    def new_initial_state(self) -> KraftwagenState:
-        """A new game, waiting at its first chance node (the deal of the chain)."""
-        return KraftwagenState(self)
-
-    def deserialize_state(self, text: str) -> KraftwagenState:
-        """The state ``KraftwagenState.serialize`` wrote: JSON, checked, never unpickled."""
-        return _state_from_text(self, text)
-
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
-        """The observer; ``perfect_recall`` selects the information state (with the history)."""
-        if params:
-            raise ValueError(f"observation parameters are not supported, not {params!r}")
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return KraftwagenObserver(config_for(self.players), perfect_recall)
-
-
-class _Held:
-    """The kwcore state inside an OpenSpiel state.
-
-    OpenSpiel clones a Python state by deep-copying its attributes; this wrapper makes that copy
-    a ``State.clone``, which shares the frozen configuration and the immutable fields instead of
-    copying every one of them (5 µs instead of about 10 ms).
-    """
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.state.clone(history=False))
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        """Pickled as the position's JSON, loaded back by kwcore's checked loader."""
-        return _held_from_json, (self.state.to_json(),)
-
-
-def _held_from_json(text: str) -> _Held:
-    return _Held(kwcore.from_json(text))
-
-
-class KraftwagenState(pyspiel.State):
-    """An OpenSpiel state wrapping a ``kwcore.State`` with explicit chance (``self.kw``)."""
-
-    def __init__(self, game: KraftwagenGame) -> None:
-        super().__init__(game)
-        self._held = _Held(kwcore.new_game(game.players, explicit_chance=True))
-
-    @property
-    def kw(self) -> State:
-        """The kwcore state (explicit chance); read it, never change it in place."""
-        return self._held.state
-
-    def current_player(self) -> int:
-        """The company to decide, or OpenSpiel's CHANCE / TERMINAL id."""
-        if self.kw.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.kw.is_chance_node():
-            return int(pyspiel.PlayerId.CHANCE)
-        return self.kw.current_player
-
-    def _legal_actions(self, player: int) -> list[int]:
-        """kwcore's legal action ids, ascending (OpenSpiel asks only for the player to move)."""
-        return list(self.kw.legal_action_ids()) if player == self.kw.current_player else []
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each chance outcome (an action id) with its probability."""
-        return [(a.id, p) for a, p in self.kw.chance_outcomes()]
-
-    def _apply_action(self, action: int) -> None:
-        # OpenSpiel has already checked legality (apply_action_with_legality_check) or trusts it.
-        self.kw.apply_unchecked(int(action))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        return str(kwcore.action_from_id(int(action)))
-
-    def is_terminal(self) -> bool:
-        """True once the game is over (seed JP: Game end)."""
-        return self.kw.is_terminal()
-
-    def returns(self) -> list[float]:
-        """Each company's share of the win once the game is over, else zeros."""
-        return win_shares(self.kw)
-
-    def serialize(self) -> str:
-        """The state as JSON: the action history and the position (no pickle)."""
-        return json.dumps({"format": SERIAL_FORMAT, "version": SERIAL_VERSION,
-                           "players": self.kw.players, "history": list(self.history()),
-                           "position": state_to_dict(self.kw)})
-
-    def __str__(self) -> str:
-        return str(self.kw)
-
-
-def _state_from_text(game: KraftwagenGame, text: Any) -> KraftwagenState:
-    """``game``'s state written by ``KraftwagenState.serialize``; PositionError when the text
-    is not one, or when its history does not lead to its position."""
-    data = parse_json(text)
-    if not isinstance(data, dict) or data.get("format") != SERIAL_FORMAT:
-        raise PositionError("format", f"expected {SERIAL_FORMAT!r}")
-    if data.get("version") != SERIAL_VERSION:
-        raise PositionError("version", f"this adapter reads version {SERIAL_VERSION}")
-    if data.get("players") != game.players:
-        raise PositionError("players", f"this game has {game.players} companies")
-    history = data.get("history")
-    if not isinstance(history, list) or len(history) > MAX_GAME_LENGTH:
-        raise PositionError("history", f"a list of at most {MAX_GAME_LENGTH} action ids")
-    position = state_from_dict(data.get("position"))
-    state = game.new_initial_state()
-    for i, action in enumerate(history):
-        if type(action) is not int or action not in state.kw.legal_action_ids():
-            raise PositionError(f"history/{i}", f"{str(action)[:20]} is not a legal action here")
-        state.apply_action(action)
-    if state.kw != position:
-        raise PositionError("position", "the history does not lead to this position")
-    return state
-
-
-def serialize_game_and_state(game: KraftwagenGame, state: KraftwagenState) -> str:
-    """The game's parameters and the state, as JSON (``pyspiel.serialize_game_and_state``
-    without pickle)."""
-    return json.dumps({"game": GAME_NAME, "players": game.players,
-                       "state": json.loads(state.serialize())})
-
-
-def deserialize_game_and_state(text: str | bytes) -> tuple[KraftwagenGame, KraftwagenState]:
-    """The game and state written by ``serialize_game_and_state``; PositionError otherwise."""
-    data = parse_json(text)
-    if not isinstance(data, dict) or data.get("game") != GAME_NAME:
-        raise PositionError("game", f"expected {GAME_NAME!r}")
-    players = data.get("players")
-    if type(players) is not int or not 2 <= players <= 4:
-        raise PositionError("players", "2 to 4 companies")
-    game = KraftwagenGame({"players": players})
-    return game, _state_from_text(game, json.dumps(data.get("state")))
-
-
-def win_shares(state: State) -> list[float]:
-    """1 for the sole winner, an equal share on a shared win (RULINGS K24), 0 for the rest;
-    all zero before the end."""
-    outcome = state.outcome()
-    if outcome is None:
-        return [0.0] * state.players
-    share = 1.0 / len(outcome.winners)
-    return [share if i in outcome.winners else 0.0 for i in range(state.players)]
-
-
-class KraftwagenObserver:
-    """OpenSpiel's PyObserver for Kraftwagen: one company's view as a string and a tensor.
-
-    The string is ``State.observation(company)`` as sorted JSON without the log, followed for
-    the perfect-recall information state by the public action history. The tensor encodes the
-    same view in named pieces (``self.dict``), numbers as they are and names one-hot; its size
-    depends only on the number of companies.
-    """
-
-    def __init__(self, cfg: Config, perfect_recall: bool) -> None:
+    def __init__(self, cfg: Config) -> None:
         self.cfg = cfg
-        self.perfect_recall = perfect_recall
         n, t, r = cfg.players, len(cfg.tiles), len(cfg.recruit)
         items = t + n  # the chain holds every tile and one marker per company
-        pieces = [
+        self.pieces: list[tuple[str, int]] = [
             ("observer", n), ("round", cfg.rounds + 1), ("decision", len(rules.FRAME_NAMES)),
             ("to_move", n + 1), ("pending", 13), ("chain", items * items),
             ("market_marker", 1), ("price_chart", len(_prices(cfg))),
@@ -278,34 +80,89 @@ class KraftwagenObserver:
             ("supply", 3), ("start_tiles", len(cfg.start_tiles) + n * n),
             ("companies", n * _company_size(cfg)), ("turn", t + len(rules.ACTION_KINDS) + 1),
         ]
-        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        at = 0
-        for name, size in pieces:
-            self.dict[name] = self.tensor[at:at + size]
-            at += size
 
-    def string_from(self, state: KraftwagenState, player: int) -> str:
-        """``player``'s view of ``state`` as JSON text (and the history, for the information
-        state)."""
-        view = _without_log(state.kw).observation(player)
-        del view["log"]
-        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
-        if self.perfect_recall:  # every decision and chance outcome is public
-            text += " history:" + ",".join(str(a) for a in state.history())
-        return text
-
-    def set_from(self, state: KraftwagenState, player: int) -> None:
-        """Fill ``self.tensor`` with ``player``'s view of ``state``."""
-        self.tensor.fill(0)
-        _encode(self.cfg, _without_log(state.kw).observation(player), self.dict)
+    def encode(self, view: dict[str, Any], out: dict[str, np.ndarray]) -> None:
+        """Write a company's view into the zeroed pieces ``out``."""
+        _encode(self.cfg, view, out)
 
 
-def _without_log(state: State) -> State:
-    """A copy of ``state`` with an empty log: the view without the log is built 10x faster."""
+def _encoding(params: Mapping[str, Any]) -> KraftwagenEncoding:
+    return KraftwagenEncoding(config_for(params["players"]))
+
+
+def _view(state: State, company: int) -> dict[str, Any]:
+    """``company``'s view without the log (which nothing encodes): the state is copied with an
+    empty log first, because the view without the log is built 10x faster."""
     other = state.clone(history=False)
     other.events = []
-    return other
+    view = other.observation(company)
+    del view["log"]
+    return view
+
+
+SPEC = adapter.Spec(
+    game=GAME,
+    max_game_length=MAX_GAME_LENGTH,
+    default_players=DEFAULT_PLAYERS,
+    encoder=_encoding,
+    long_name="Python Kraftwagen: Age of Engineering",
+    view=_view,
+)
+
+
+class KraftwagenState(adapter.OpenSpielState):
+    """An OpenSpiel state wrapping a ``kwcore.State`` with explicit chance (``self.kw``)."""
+
+    @property
+    def kw(self) -> State:
+        """The kwcore state (explicit chance); read it, never change it in place."""
+        state: State = self.core
+        return state
+
+
+class KraftwagenGame(adapter.OpenSpielGame):
+    """The game for 2-4 companies (parameter ``players``, default 4)."""
+
+    def new_initial_state(self) -> KraftwagenState:
+        """A new game, waiting at its first chance node (the deal of the chain)."""
+        state = super().new_initial_state()
+        assert isinstance(state, KraftwagenState)
+        return state
+
+    def deserialize_state(self, text: Any) -> KraftwagenState:
+        """The state ``KraftwagenState.serialize`` wrote: JSON, checked, never unpickled."""
+        state = super().deserialize_state(text)
+        assert isinstance(state, KraftwagenState)
+        return state
+
+    def make_observer(self, perfect_recall: bool) -> KraftwagenObserver:
+        """The company views of this game's player count."""
+        return KraftwagenObserver(config_for(self.players), perfect_recall)
+
+
+class KraftwagenObserver(adapter.Observer):
+    """OpenSpiel's PyObserver for Kraftwagen: the adapter's observer with ``KraftwagenEncoding``.
+
+    The string is ``State.observation(company)`` as sorted JSON without the log, followed for
+    the perfect-recall information state by the public action history. The tensor encodes the
+    same view in named pieces (``self.dict``); its size depends only on the number of companies.
+    """
+
+    def __init__(self, cfg: Config, perfect_recall: bool) -> None:
+        super().__init__(KraftwagenEncoding(cfg), _view, perfect_recall)
+        self.cfg = cfg
+
+
+def deserialize_game_and_state(text: str | bytes) -> tuple[KraftwagenGame, KraftwagenState]:
+    """The game and state written by ``serialize_game_and_state``; PositionError otherwise
+    (also for another adapted game's text)."""
+    game, state = _deserialize_any(text)
+    if not isinstance(game, KraftwagenGame) or not isinstance(state, KraftwagenState):
+        raise PositionError("game", f"expected {GAME_NAME!r}")
+    return game, state
+
+
+adapter.register(SPEC, KraftwagenGame, KraftwagenState)
 
 
 # --- the tensor encoding ------------------------------------------------------------------------
@@ -435,8 +292,8 @@ def _encode_company(cfg: Config, c: dict[str, Any], recruit: list[str], row: np.
     row[at:at + 3] = [c["progress"], c["last_laps"], c["cars_placed"]]
 
 
-pyspiel.register_game(_GAME_TYPE, KraftwagenGame)
 
-__all__ = ["DEFAULT_PLAYERS", "GAME_NAME", "MAX_GAME_LENGTH", "KraftwagenGame",
-           "KraftwagenObserver", "KraftwagenState", "deserialize_game_and_state",
-           "serialize_game_and_state", "win_shares"]
+__all__ = ["DEFAULT_PLAYERS", "GAME_NAME", "MAX_GAME_LENGTH", "SERIAL_FORMAT", "SERIAL_VERSION",
+           "SPEC", "KraftwagenEncoding", "KraftwagenGame", "KraftwagenObserver",
+           "KraftwagenState", "deserialize_game_and_state", "serialize_game_and_state",
+           "win_shares"]

@@ -4,28 +4,38 @@ Parametrized over ``gamecore.games()``, so a new game that registers itself gets
 seeded random games end for every player count, legal actions are never empty before the end,
 JSON round-trips at every step, replays are deterministic, clones are independent, undo
 restores, an illegal action raises and changes nothing, explicit chance outcomes sum to 1, and
-the observation hides what the game says is hidden. A new game core is added to
-``GAME_PACKAGES``: importing it registers it.
+the observation hides what the game says is hidden. Through the one OpenSpiel adapter
+(``gamecore.openspiel``) every game's ``python_<name>`` passes OpenSpiel's ``random_sim_test``
+with serialization, its JSON serialization round-trips exactly, and crafted text is refused. A
+new game core is added to ``GAME_PACKAGES``: importing it registers it, importing its
+``openspiel`` module registers its OpenSpiel game.
 """
 
 from __future__ import annotations
 
+import base64
 import importlib
 import json
+import pickle
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pyspiel
 import pytest
 
 import gamecore
+from gamecore import openspiel as adapter
 from gamecore.game import Game, lookup
+from gamecore.position import MAX_POSITION_SIZE
 
 #: The game cores whose import registers their game (``toygame``, under tests/, is the test-only
 #: second game that proves the protocol assumes nothing of Kraftwagen).
 GAME_PACKAGES = ("kwcore", "toygame")
 for _package in GAME_PACKAGES:
     importlib.import_module(_package)
+    importlib.import_module(f"{_package}.openspiel")
 
 GAMES = gamecore.games()
 #: A random game longer than this is a failure to end (Kraftwagen's last about 230 decisions).
@@ -186,7 +196,171 @@ def test_the_observation_hides_what_the_game_says_is_hidden(game: Game) -> None:
                     assert game.observe(other, player) == seen
 
 
-# --- gamecore's parts no registered game uses yet -----------------------------------------
+# --- OpenSpiel, through the one adapter ---------------------------------------------------
+#: OpenSpiel's random simulations per player count: enough to cross every kind of decision, few
+#: enough that a Kraftwagen game (about 300 steps, each one checked by OpenSpiel) stays quick.
+RANDOM_SIMS = 2
+
+
+def _openspiel_game(game: Game, players: int) -> Any:
+    return pyspiel.load_game(adapter.PREFIX + game.name, {"players": players})
+
+
+def _openspiel_walk(state: Any, seed: int) -> Iterator[int]:
+    """Play ``state`` to its end with random actions (chance by its probabilities), yielding the
+    step number before each action."""
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_terminal():
+        yield step
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        step += 1
+    yield step
+
+
+def test_every_registered_game_has_its_openspiel_game() -> None:
+    names = {g.short_name for g in pyspiel.registered_games()}
+    for game in GAMES:
+        assert adapter.PREFIX + game.name in adapter.adapted()
+        assert adapter.PREFIX + game.name in names
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_openspiel_random_sim_test_passes_with_serialization(game: Game) -> None:
+    for players in sorted({game.min_players, game.max_players}):
+        pyspiel.random_sim_test(_openspiel_game(game, players), num_sims=RANDOM_SIMS,
+                                serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_openspiel_states_follow_the_game_core(game: Game) -> None:
+    """Actions are the core's ids and texts, chance outcomes its outcomes, returns its win
+    shares; the core mirrors every action through its checked ``apply``."""
+    osg = _openspiel_game(game, game.max_players)
+    assert osg.num_distinct_actions() == game.num_actions
+    state = osg.new_initial_state()
+    mirror = game.new_game(game.max_players, None, explicit_chance=True)
+    rng = random.Random(12)
+    while True:
+        assert state.core == mirror
+        assert state.legal_actions() == list(mirror.legal_action_ids())
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        assert [state.action_to_string(player, a) for a in state.legal_actions()] == \
+            [str(a) for a in mirror.legal_actions()]
+        if state.is_chance_node():
+            assert player == pyspiel.PlayerId.CHANCE
+            assert state.chance_outcomes() == \
+                [(mirror.ACTIONS.ids[a], p) for a, p in mirror.chance_outcomes()]
+        else:
+            assert player == mirror.current_player
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        mirror.apply(action)
+    outcome = mirror.outcome()
+    assert outcome is not None
+    returns = state.returns()
+    assert sum(returns) == pytest.approx(1.0)
+    assert [i for i, r in enumerate(returns) if r > 0] == list(outcome.winners)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_the_adapters_serialization_round_trips_exactly(game: Game) -> None:
+    osg = _openspiel_game(game, game.min_players)
+    state = osg.new_initial_state()
+    for step in _openspiel_walk(state, 21):
+        if step % 7 and not state.is_terminal():
+            continue
+        text = state.serialize()
+        again = osg.deserialize_state(text)
+        assert type(again) is type(state)
+        assert again.serialize() == text, f"step {step}"
+        assert again.core == state.core and again.history() == state.history()
+        assert str(again) == str(state) and again.legal_actions() == state.legal_actions()
+        for player in range(game.min_players):
+            assert again.observation_string(player) == state.observation_string(player)
+            assert again.information_state_tensor(player) == \
+                state.information_state_tensor(player)
+        both = adapter.serialize_game_and_state(osg, state)
+        osg2, again2 = adapter.deserialize_game_and_state(both)
+        assert osg2.get_parameters() == osg.get_parameters()
+        assert adapter.serialize_game_and_state(osg2, again2) == both
+
+
+class _Payload:
+    """Unpickling this runs code: it creates the file named."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (Path.touch, (str(self.path),))
+
+
+def _crafted(game: Game, osg: Any, marker: Path) -> dict[str, str]:
+    """Texts that are not a serialized state of ``osg``, each named."""
+    state = osg.new_initial_state()
+    walk = _openspiel_walk(state, 8)
+    for _ in range(12):
+        next(walk, None)
+    good = json.loads(state.serialize())
+    pickled = base64.b64encode(pickle.dumps({"_held": _Payload(marker)})).decode()
+    other = next(g for g in GAMES if g is not game)
+    other_state = _openspiel_game(other, other.min_players).new_initial_state()
+
+    def changed(**fields: Any) -> str:
+        return json.dumps({**good, **fields})
+
+    return {
+        "a pickle": pickled,
+        "openspiel's pickled form": f"history=\nmove_number=0\n__dict__={pickled}",
+        "cut short": state.serialize()[:-5],
+        "not an object": "[1, 2]",
+        "another format": changed(format="kraftwagen-position"),
+        "another version": changed(version=99),
+        "other parameters": changed(players=game.max_players + 1),
+        "players true": changed(players=True),
+        "an illegal action": changed(history=[*good["history"], 10**9]),
+        "a history too long": changed(history=[0] * (osg.max_game_length() + 1)),
+        "a history short of the position": changed(history=good["history"][:-1]),
+        "a bad position": changed(position={**good["position"], "version": 99}),
+        "another game's state": other_state.serialize(),
+        "too large": " " * (MAX_POSITION_SIZE + 1),
+        "nested too deeply": "[" * 100_000 + "]" * 100_000,
+    }
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_a_crafted_string_is_a_position_error_and_runs_nothing(game: Game,
+                                                                tmp_path: Path) -> None:
+    osg = _openspiel_game(game, game.min_players)
+    marker = tmp_path / "ran"
+    for what, text in _crafted(game, osg, marker).items():
+        with pytest.raises(gamecore.PositionError):
+            osg.deserialize_state(text)
+            pytest.fail(f"{what} was accepted")
+        with pytest.raises(gamecore.PositionError):
+            adapter.deserialize_game_and_state(_with_game(game, text))
+            pytest.fail(f"{what}, with its game, was accepted")
+    assert not marker.exists()
+
+
+def _with_game(game: Game, text: str) -> str:
+    """``text`` as the state of a serialized game and state, when it is JSON at all."""
+    try:
+        inner = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    return json.dumps({"game": adapter.PREFIX + game.name, "players": game.min_players,
+                       "state": inner})
+
+
+# --- gamecore's parts checked directly ------------------------------------------------------
 def test_weighted_draws_follow_the_weighted_outcomes() -> None:
     weights = (1, 2, 7)
     law = gamecore.weighted_outcomes(list(zip("abc", weights, strict=True)))

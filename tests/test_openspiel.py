@@ -261,3 +261,88 @@ def test_a_pickled_state_is_the_positions_json() -> None:
     blob = pickle.dumps(state._held)
     assert b"kraftwagen-position" in blob and b"kwcore.state" not in blob
     assert pickle.loads(blob).state == state.kw
+
+
+# --- the generic adapter (gamecore.openspiel) on a second game ------------------------------
+def _toy(players: int = 3) -> pyspiel.Game:
+    import toygame.openspiel  # noqa: F401 - registers python_toy
+
+    return pyspiel.load_game("python_toy", {"players": players})
+
+
+def test_gamecore_does_not_import_the_adapter_and_works_without_pyspiel() -> None:
+    code = (
+        "import sys; sys.modules['pyspiel'] = None\n"
+        "import gamecore, kwcore\n"
+        "assert 'gamecore.openspiel' not in sys.modules and 'numpy' not in sys.modules\n"
+        "try:\n    import gamecore.openspiel\nexcept ImportError:\n    print('no adapter')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "no adapter"
+
+
+def test_kraftwagen_is_adapted_by_the_generic_adapter() -> None:
+    from gamecore import openspiel as adapter
+
+    assert issubclass(kos.KraftwagenGame, adapter.OpenSpielGame)
+    assert kos.KraftwagenGame.SPEC is kos.SPEC and kos.SPEC.name == kos.GAME_NAME
+    assert adapter.register(kos.SPEC) is kos.KraftwagenGame  # again: the same class
+    with pytest.raises(ValueError, match="adapted already"):
+        adapter.register(adapter.Spec(game="kraftwagen", max_game_length=1, default_players=2,
+                                      encoder=kos.SPEC.encoder))
+    state = _game(2).new_initial_state()
+    assert isinstance(state, kos.KraftwagenState) and state.kw is state.core
+
+
+def test_game_parameters_are_checked_by_name_and_type() -> None:
+    with pytest.raises(ValueError, match="python_kraftwagen has no parameter 'speed'"):
+        kos.KraftwagenGame({"players": 2, "speed": 3})
+    with pytest.raises(ValueError, match="players must be a whole number from 2 to 4"):
+        _toy(5)
+    assert _toy(2).get_parameters() == {"players": 2}
+
+
+def test_the_toy_game_through_the_adapter_hides_the_others_cards() -> None:
+    game = _toy(3)
+    assert game.num_distinct_actions() == 11 and game.max_game_length() == 524
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(2, 0.5), (3, pytest.approx(1 / 3)),
+                                       (4, pytest.approx(1 / 6))]
+    for action in (4, 2, 3):  # deal +2, +0, +1
+        state.apply_action(action)
+    assert state.current_player() == 0 and state.legal_actions() == [0]
+    views = [json.loads(state.observation_string(p)) for p in range(3)]
+    assert [v["bonus"] for v in views] == [[2, None, None], [None, 0, None], [None, None, 1]]
+    tensors = [np.array(state.observation_tensor(p)) for p in range(3)]
+    assert not np.array_equal(tensors[0], tensors[1])
+    other = state.clone()
+    other.core.bonus = (2, 2, 2)  # only player 0's own card is the same
+    assert other.observation_string(0) == state.observation_string(0)
+    assert other.observation_string(1) != state.observation_string(1)
+
+
+def test_a_toy_state_is_not_read_as_kraftwagen() -> None:
+    toy = _toy(2)
+    text = kos.serialize_game_and_state(toy, toy.new_initial_state())
+    assert json.loads(text)["game"] == "python_toy"
+    with pytest.raises(kwcore.PositionError, match="expected 'python_kraftwagen'"):
+        kos.deserialize_game_and_state(text)
+    with pytest.raises(kwcore.PositionError, match="format: expected 'kraftwagen-openspiel"):
+        _game(2).deserialize_state(toy.new_initial_state().serialize())
+
+
+def test_python_mcts_bot_plays_the_toy_game() -> None:
+    game = _toy(2)
+    bots = [mcts.MCTSBot(game, 2.0, 20, mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)),
+                         random_state=np.random.RandomState(i)) for i in range(2)]
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert sum(state.returns()) == pytest.approx(1.0)
