@@ -1,259 +1,126 @@
-"""Every bot by name: random and greedy (kwcore), MCTS (solvers.mcts) and the planner bot.
+"""Every bot of every registered game by name: the game's own, the generic ones, the game's
+solver bots.
 
-Covers issue "Bots, OpenSpiel integration, tournaments", part "Bots". A bot is named by a short
-spec, ``NAME`` or ``NAME:N`` with a whole-number parameter::
+Covers issue "Bots, OpenSpiel integration, tournaments", part "Bots", made generic by issue 13. A
+bot is named by a short spec, ``NAME`` or ``NAME:N`` with a whole-number parameter, and belongs
+to a game (default Kraftwagen). A game's bots, in this order:
 
-    random            uniform among the legal actions (kwcore.bots.RandomBot)
-    greedy            one-ply greedy (kwcore.bots.GreedyBot)
+    its own           ``Game.bots``, built by ``Game.make_bot`` (Kraftwagen: random, greedy)
+    random            uniform among the legal actions (``RandomBot``), unless the game has its own
     mcts[:SIMS]       Monte Carlo tree search with SIMS simulations per decision (solvers.mcts)
-    planner[:NODES]   the round solver's best move, NODES search nodes per decision (PlannerBot)
+    its solver bots   the ``BOTS`` of ``solvers.<game>.bots`` when that module exists
+                      (Kraftwagen: ``planner[:NODES]``, solvers.kraftwagen.bots.PlannerBot)
 
-``make_bot(spec, seed)`` builds one with its own seeded generator; an unknown name or a bad
-parameter raises ``BotError`` (a ValueError) that names the known bots.
+``make_bot(spec, seed, game=...)`` builds one with its own seeded generator; an unknown game or
+name, or a bad parameter, raises ``BotError`` (a ValueError) that names the known ones.
 
-The planner bot plays what ``solvers.kraftwagen.planner.plan`` values best for the rest of the round
-(rivals modelled as the greedy bot, objective the margin over the best rival). A whole round is
-far too big to solve at most decisions, so the search is bounded twice: lines are cut after
-``max_turns`` turns and scored as if the round ended there (the planner's own cut), and the
-search stops after a node budget. The budget goes where the game is decided:
-
-- the tile choice, the tempo decision of the chain (RULINGS K1): valuing every tile means our
-  whole turn and the rival's answer, 1,000-17,000 nodes per 2-company tile choice, so only the
-  ``tile_candidates`` tiles the greedy evaluation rates best (default 3, and the greedy bot's
-  own pick) are searched: each is taken in a copy and the planner searches on from there with
-  ``TILE_BOOST`` times the budget. A tile is scored as its best first decision would be (below),
-  and the best-scored tile is played. If any of these searches stops on its budget, the scores
-  are not comparable and the bot plays the greedy bot's tile;
-- the market step and the car placed there, and the placing of a built tile (RULINGS K7, K13-K17:
-  which car, its price, service and technology, against the rival cars and the buyers) get
-  ``MARKET_BOOST`` times the budget, so these searches finish;
-- every other decision gets the plain budget.
-
-The round score sees nothing of what a decision keeps for later rounds (tiles, research, workers,
-the racing car), so each first decision the search valued is scored as its searched margin plus
-``blend`` times the greedy evaluation of the position it leads to (``kwcore.bots.evaluate``), and
-the best score is played. When the budget stops the search before every first decision is valued,
-the bot falls back to the greedy bot's choice. Only node budgets are used, never time, so a seeded
-game replays exactly on any machine.
-
-Measured with ``benchmarks/ladder.py`` against greedy (2 companies, seats swapped on the same
-deals): without the tile search the bot won 53-58% of its games; with it, 129-70 in 200 games
-decided in advance on a fresh seed (p = 3.5e-5, mean margin +18 points; README, Speed).
+``find_game(name)`` is the registered game by name, its core package imported first when the
+registry does not hold it yet (``GAME_PACKAGES``): so the command line and the tournament's
+worker processes import only the game they play. The first version of this module held the
+planner bot; ``solvers.bots.PlannerBot``, its settings and ``BOTS`` (Kraftwagen's table) still
+work and load ``solvers.kraftwagen.bots`` when first used.
 """
 
 from __future__ import annotations
 
-import contextlib
-import math
+import importlib
 import random
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
-from kwcore import rules
-from kwcore.actions import ACTIONS, PickTile
-from kwcore.bots import Bot, GreedyBot, RandomBot, evaluate
-from kwcore.state import State
-from solvers.kraftwagen.planner import Plan, PlannerConfig, PlannerError, plan
-from solvers.mcts import DEFAULT_SIMULATIONS, MCTSBot
+from gamecore.game import Game
+from gamecore.game import get as get_game
+from solvers.mcts import DEFAULT_SIMULATIONS, MCTSBot, MCTSError, game_solvers
 
-DEFAULT_PLANNER_NODES = 300
-DEFAULT_PLANNER_TURNS = 1  # our turn and the next rival's turn, then scored as if the round ended
-DEFAULT_BLEND = 1.0  # weight of the greedy evaluation next to the searched margin (both in points)
-MARKET_BOOST = 10  # budget multiplier at the market step and tile placing (see the docstring)
-DEFAULT_TILE_CANDIDATES = 3  # tiles searched at the tile choice: the greedy evaluation's best
-TILE_BOOST = 7  # budget multiplier for the search after each candidate tile
-#: decisions searched with MARKET_BOOST times the budget: placing a tile (K7), the market step (K13)
-_BOOSTED = frozenset({rules.F_PLACE, rules.F_MARKET, rules.F_CAR_ENGINE, rules.F_CAR_SERVICE,
-                      rules.F_CAR_PRICE, rules.F_CAR_TECH})
-_TIE = 1e-9
+DEFAULT_GAME = "kraftwagen"
+#: Each game's core package: importing it registers the game. A name whose package is not
+#: installed yet (the racing games, before they are built) is no known game.
+GAME_PACKAGES = {"kraftwagen": "kwcore", "formel1": "formel1", "automobiles": "automobiles"}
+#: What ``solvers.bots`` still lends from ``solvers.kraftwagen.bots`` (the first version's API).
+_MOVED = frozenset({"PlannerBot", "DEFAULT_PLANNER_NODES", "DEFAULT_PLANNER_TURNS",
+                    "DEFAULT_BLEND", "MARKET_BOOST", "DEFAULT_TILE_CANDIDATES", "TILE_BOOST"})
 
 
 class BotError(ValueError):
-    """A bot spec names no known bot, or gives it a bad parameter."""
+    """A bot spec names no known bot or game, or gives a bot a bad parameter."""
 
 
-class PlannerBot:
-    """Plays the round planner's best move where the bounded search finishes, else greedy.
+@runtime_checkable
+class Bot(Protocol):
+    """A player of any game: ``choose`` returns one id from ``state.legal_action_ids()``."""
 
-    ``nodes`` is the node budget per decision (``MARKET_BOOST`` times it at the market step and
-    tile placing, ``TILE_BOOST`` times it for the search after each candidate tile),
-    ``max_turns`` the planner's cut, ``blend`` the weight of the greedy evaluation added to each
-    searched value (0: the searched margin alone, ties to greedy) and ``tile_candidates`` how
-    many tiles are searched at the tile choice (0: the greedy bot's tile, no search); see the
-    module docstring. The principal variation of a search whose best move is played is
-    remembered, so the bot's later decisions along it (the rest of its turn, if the rivals play
-    as modelled) cost no search. ``planned``, ``followed`` and ``fallbacks`` count how each real
-    decision was made, ``tile_searches`` the searches run after candidate tiles.
-    """
+    name: str
 
-    name = "planner"
+    def choose(self, state: Any) -> int:
+        """The id of the action to take in ``state`` (not terminal)."""
+        ...
 
-    def __init__(self, seed: int | None = 0, nodes: int = DEFAULT_PLANNER_NODES,
-                 max_turns: int = DEFAULT_PLANNER_TURNS, blend: float = DEFAULT_BLEND,
-                 tile_candidates: int = DEFAULT_TILE_CANDIDATES) -> None:
-        if not (isinstance(blend, int | float) and math.isfinite(blend) and blend >= 0):
-            raise BotError(f"the planner bot's blend must be a number >= 0, not {blend!r}")
-        if isinstance(tile_candidates, bool) or not isinstance(tile_candidates, int) \
-                or tile_candidates < 0:
-            raise BotError(f"the planner bot's tile candidates must be a whole number >= 0, "
-                           f"not {tile_candidates!r}")
+
+class BotEntry(NamedTuple):
+    """One bot of a game's table: its builder from (seed, parameter), the default parameter
+    (None: it takes none) and what the parameter is."""
+
+    build: Callable[[int | None, int], Bot]
+    default: int | None
+    what: str
+
+
+class RandomBot:
+    """Uniformly random among the legal actions of any game (chance nodes included), from its
+    own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
-        self.greedy = GreedyBot(seed)
-        self.blend = float(blend)
-        # The whole round at once (no deepening): with a few hundred nodes a decision, the
-        # deepening's lines after each first decision would take the budget the search needs.
-        self.config = PlannerConfig(rivals="greedy", objective="margin", node_budget=nodes,
-                                    time_budget=math.inf, max_turns=max_turns,
-                                    seed=seed or 0, deepen=False)
-        try:
-            self.config.check()
-        except PlannerError as exc:
-            raise BotError(f"bad planner bot setting: {exc}") from None
-        self.boosted = replace(self.config, node_budget=nodes * MARKET_BOOST)
-        self.tile_config = replace(self.config, node_budget=nodes * TILE_BOOST)
-        self.tile_candidates = tile_candidates
-        self.line: dict[Any, int] = {}  # State.key() -> our action along the last plan
-        self.planned = self.followed = self.fallbacks = 0
-        self.tile_searches = 0  # searches run after a candidate tile
 
-    def choose(self, state: State) -> int:
-        """The best-scored legal action id of the search, or the greedy bot's (see the class)."""
-        ids = state.legal_action_ids()
-        p = state.current_player
-        if len(ids) == 1 or p < 0:
-            return self.greedy.choose(state)
-        key = state.key()
-        aid = self.line.get(key)
-        if aid is not None and aid in ids:
-            self.followed += 1
-            return aid
-        frame = state.pending[0]
-        if frame == rules.F_TILE:
-            return self.choose_tile(state, p, ids)
-        result = None
-        config = self.boosted if frame in _BOOSTED else self.config
-        # PlannerError: the budget ran out before any first decision was valued
-        with contextlib.suppress(PlannerError):
-            result = plan(state, p, config)
-        if result is None or result.stopped:
-            self.fallbacks += 1
-            return self.greedy.choose(state)
-        self.planned += 1
-        aid = self.best_of(state, p, [(state.resolve(a.action), a.value)
-                                      for a in result.alternatives])
-        self.line = _line_of(state, result.company, result.principal_variation) \
-            if aid == state.resolve(result.best) else {}
-        return aid
-
-    def choose_tile(self, state: State, p: int, ids: tuple[int, ...]) -> int:
-        """The tile choice: each of the ``tile_candidates`` tiles the greedy evaluation rates
-        best (and the greedy bot's own pick) is taken in a copy and the rest of our turn and
-        the rival's answer are searched from there with ``TILE_BOOST`` times the budget; the
-        tile is scored as the best score ``best_of`` gives a first decision after it. The
-        greedy bot's choice when it plays a free action first, when there are no candidates
-        to search, or when any candidate's search stops on the budget (then the values are
-        not comparable); ties to the greedy evaluation, then the generator."""
-        greedy = self.greedy.choose(state)
-        picks = [aid for aid in ids if isinstance(ACTIONS[aid], PickTile)]
-        if not self.tile_candidates or not isinstance(ACTIONS[greedy], PickTile) \
-                or len(picks) < 2:
-            self.fallbacks += 1
-            return greedy
-        rated = {aid: evaluate(state.child(aid), p, consume=True) for aid in picks}
-        candidates = sorted(picks, key=lambda aid: -rated[aid])[:self.tile_candidates]
-        if greedy not in candidates:
-            candidates.append(greedy)
-        scored: list[tuple[float, float, int]] = []
-        lines: dict[int, dict[Any, int]] = {}
-        for aid in candidates:
-            child = state.child(aid)
-            self.tile_searches += 1
-            result = None
-            with contextlib.suppress(PlannerError):
-                result = plan(child, p, self.tile_config)
-            if result is None or result.stopped:
-                self.fallbacks += 1
-                self.line = {}
-                return greedy
-            score, lines[aid] = self._after_tile(child, p, result)
-            scored.append((score, rated[aid], aid))
-        top = max(v for v, _, _ in scored)
-        best = [(g, aid) for v, g, aid in scored if v >= top - _TIE]
-        top_greedy = max(g for g, _ in best)
-        aid = self.rng.choice([a for g, a in best if g >= top_greedy - _TIE])
-        self.planned += 1
-        self.line = lines[aid]
-        return aid
-
-    def _after_tile(self, child: State, p: int, result: Plan) -> tuple[float, dict[Any, int]]:
-        """A searched tile's score (its best first decision's searched value plus ``blend``
-        times the greedy evaluation after it) and our decisions along the plan when the best
-        score is the plan's own first decision."""
-        if child.current_player != p or not result.alternatives:
-            return result.value + self.blend * evaluate(child, p), {}
-        top, first = -math.inf, -1
-        for a in result.alternatives:
-            aid = child.resolve(a.action)
-            score = a.value + self.blend * evaluate(child.child(aid), p, consume=True)
-            if score > top + _TIE:
-                top, first = score, aid
-        if first != child.resolve(result.best):
-            return top, {}
-        return top, _line_of(child, result.company, result.principal_variation)
-
-    def best_of(self, state: State, p: int, valued: list[tuple[int, float]]) -> int:
-        """The action id with the best searched value plus ``blend`` times the greedy
-        evaluation of its child; remaining ties to the greedy evaluation, then the generator."""
-        scored = []
-        for aid, value in valued:
-            greedy = evaluate(state.child(aid), p, consume=True)
-            scored.append((value + self.blend * greedy, greedy, aid))
-        top = max(v for v, _, _ in scored)
-        best = [(g, aid) for v, g, aid in scored if v >= top - _TIE]
-        top_greedy = max(g for g, _ in best)
-        return self.rng.choice([aid for g, aid in best if g >= top_greedy - _TIE])
+    def choose(self, state: Any) -> int:
+        """A legal action id drawn uniformly."""
+        return int(self.rng.choice(state.legal_action_ids()))
 
 
-def _line_of(state: State, company: int, pv: tuple[tuple[str, str], ...]) -> dict[Any, int]:
-    """Our decisions along a principal variation, keyed by the position they are taken in."""
-    line: dict[Any, int] = {}
-    name = state.cfg.companies[company]
-    s = state
-    for who, text in pv:
-        aid = s.resolve(text)
-        if aid not in s.legal_action_ids():  # cannot happen within a round; stop to be safe
-            break
-        if who == name:
-            line[s.key()] = aid
-        s = s.child(aid)
-    return line
+def find_game(name: str) -> Game:
+    """The registered game called ``name``, importing its core package (``GAME_PACKAGES``)
+    first when needed; ValueError naming the known games otherwise."""
+    try:
+        return get_game(name)
+    except ValueError:
+        package = GAME_PACKAGES.get(name)
+        if package is None:
+            raise
+    try:
+        importlib.import_module(package)
+    except ModuleNotFoundError as exc:
+        if exc.name != package:  # the game is there but broken: not the user's mistake
+            raise
+    return get_game(name)
 
 
-def _mcts(seed: int | None, simulations: int) -> Bot:
-    bot: Bot = MCTSBot(seed=seed, simulations=simulations)
-    return bot
+def bots_of(game: str = DEFAULT_GAME) -> dict[str, BotEntry]:
+    """Every bot of ``game`` by name, in the order of the module docstring; BotError for an
+    unknown game."""
+    try:
+        described = find_game(game)
+    except ValueError as exc:
+        raise BotError(str(exc)) from None
+    table = {name: BotEntry(_own(described, name), None, "") for name in described.bots}
+    table.setdefault("random", BotEntry(lambda seed, _: RandomBot(seed), None, ""))
+    table["mcts"] = BotEntry(_mcts(game), DEFAULT_SIMULATIONS, "simulations per decision")
+    solvers = game_solvers(game)
+    for name, entry in getattr(solvers, "BOTS", {}).items():
+        table[name] = BotEntry(*entry)
+    return table
 
 
-#: name -> (builder from seed and parameter, default parameter or None, what the parameter is)
-_Builder = Callable[[int | None, int], Bot]
-BOTS: dict[str, tuple[_Builder, int | None, str]] = {
-    "random": (lambda seed, _: RandomBot(seed), None, ""),
-    "greedy": (lambda seed, _: GreedyBot(seed), None, ""),
-    "mcts": (_mcts, DEFAULT_SIMULATIONS, "simulations per decision"),
-    "planner": (lambda seed, n: PlannerBot(seed, nodes=n), DEFAULT_PLANNER_NODES,
-                "search nodes per decision"),
-}
-
-
-def parse_spec(spec: str) -> tuple[str, int | None]:
+def parse_spec(spec: str, game: str = DEFAULT_GAME) -> tuple[str, int | None]:
     """``NAME`` or ``NAME:N`` -> (name, parameter or the default); BotError when it is bad."""
     if not isinstance(spec, str):
         raise BotError(f"a bot is named by text, not {spec!r}")
+    table = bots_of(game)
     name, sep, param = spec.strip().lower().partition(":")
-    if name not in BOTS:
-        raise BotError(f"unknown bot {spec.strip()!r} (known bots: {', '.join(BOTS)})")
-    default, what = BOTS[name][1], BOTS[name][2]
+    if name not in table:
+        raise BotError(f"unknown bot {spec.strip()!r} (known bots: {', '.join(table)})")
+    default, what = table[name].default, table[name].what
     if not sep:
         return name, default
     if default is None:
@@ -263,19 +130,47 @@ def parse_spec(spec: str) -> tuple[str, int | None]:
     return name, int(param)
 
 
-def canonical(spec: str) -> str:
-    """The spec written out in full (``mcts`` -> ``mcts:200``), for tables and reports."""
-    name, param = parse_spec(spec)
+def canonical(spec: str, game: str = DEFAULT_GAME) -> str:
+    """The spec written out in full (``mcts`` -> ``mcts:32``), for tables and reports."""
+    name, param = parse_spec(spec, game)
     return name if param is None else f"{name}:{param}"
 
 
-def make_bot(spec: str, seed: int | None = 0) -> Bot:
-    """A new bot from its spec (``random``, ``greedy``, ``mcts:200``, ``planner``...).
+def make_bot(spec: str, seed: int | None = 0, game: str = DEFAULT_GAME) -> Bot:
+    """A new bot of ``game`` from its spec (``random``, ``greedy``, ``mcts:200``, ``planner``...).
 
-    Raises BotError for an unknown name or a bad parameter.
+    Raises BotError for an unknown game or name, or a bad parameter.
     """
-    name, param = parse_spec(spec)
-    return BOTS[name][0](seed, param or 0)
+    name, param = parse_spec(spec, game)
+    return bots_of(game)[name].build(seed, param or 0)
 
 
-__all__ = ["BOTS", "Bot", "BotError", "PlannerBot", "canonical", "make_bot", "parse_spec"]
+def _own(game: Game, name: str) -> Callable[[int | None, int], Bot]:
+    def build(seed: int | None, _: int) -> Bot:
+        bot: Bot = game.make_bot(name, seed)
+        return bot
+
+    return build
+
+
+def _mcts(game: str) -> Callable[[int | None, int], Bot]:
+    def build(seed: int | None, simulations: int) -> Bot:
+        try:
+            return MCTSBot(seed=seed, simulations=simulations, game=game)
+        except MCTSError as exc:
+            raise BotError(str(exc)) from None
+
+    return build
+
+
+def __getattr__(name: str) -> Any:
+    """The first version's names: ``BOTS`` (Kraftwagen's table) and the planner bot's."""
+    if name == "BOTS":
+        return bots_of(DEFAULT_GAME)
+    if name in _MOVED:
+        return getattr(importlib.import_module("solvers.kraftwagen.bots"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["DEFAULT_GAME", "GAME_PACKAGES", "Bot", "BotEntry", "BotError", "RandomBot",
+           "bots_of", "canonical", "find_game", "make_bot", "parse_spec"]

@@ -1,74 +1,169 @@
-"""Monte Carlo tree search bot for Kraftwagen, native to kwcore (issue 5, "Bots").
+"""Monte Carlo tree search for any registered game (issue 5, "Bots"; issue 13, generic tools).
 
-``MCTSBot`` follows the ``kwcore.bots.Bot`` protocol (``name = "mcts"``, ``choose(state) ->
-action id``) and adds ``search(state) -> SearchResult``: the chosen action and the estimated
-value of the position for every company. It is seeded (its own ``random.Random``, STYLE 9),
-reproducible, and spends exactly ``simulations`` simulations per decision.
+``MCTSBot`` follows the bot protocol (``name = "mcts"``, ``choose(state) -> action id``) and adds
+``search(state) -> SearchResult``: the chosen action and the estimated value of the position for
+every player. It is seeded (its own ``random.Random``, STYLE 9), reproducible, and spends exactly
+``simulations`` simulations per decision. It needs only gamecore's state protocol: legal action
+ids, ``clone``, ``apply_unchecked``, ``current_player`` (chance and terminal included),
+``chance_outcomes``, ``is_terminal``, ``scores`` and ``outcome``.
 
-Search: max^n-style UCT. Every node keeps a reward vector with one entry per company, and the
-company to move at a node picks the child best for itself. A child's value mixes its mean
+Search: max^n-style UCT. Every node keeps a reward vector with one entry per player, and the
+player to move at a node picks the child best for itself. A child's value mixes its mean
 reward with its max^n backed-up value (implicit minimax backups, Lanctot, Winands, Pepels and
 Sturtevant 2014), because with a heuristic leaf evaluation the backed-up value is far less noisy
 than the mean of a small subtree: ``(1 - w) * mean + w * backed_up + c * sqrt(ln N / n)``.
 
-Chance and the hidden future. A seeded state carries the seed that fixes every later reveal, so
+Chance and the hidden future. A seeded state carries the seed that fixes every later draw, so
 searching it as it is would let the bot see the future. Each simulation therefore works on a
-clone re-seeded from the bot's own generator (determinization). Reveals are uniform draws from
-the tiles not yet seen (docs/architecture.md, "Chance is explicit"), so a fresh seed samples the
-future from exactly the distribution a player who sees only ``State.observation`` believes in;
-nothing else in the state is hidden. We prefer this to chance nodes in the tree because reveals
-happen only between rounds and a re-seeded clone resolves them inside the engine at its speed.
-The tree is open-loop (nodes are action sequences), so statistics are shared across samples;
-selection considers only the actions legal in the current sample. A root waiting at an explicit
-chance node (``new_game(explicit_chance=True)``) is searched by sampling its outcomes.
+clone re-seeded from the bot's own generator (determinization): a state keeping gamecore's
+``seed`` and ``draws`` gets a fresh seed, which samples the future from the distribution a player
+who cannot see the seed believes in. Anything else a game hides (a card already dealt face down)
+is not resampled by this default: such a game supplies its own ``determinize`` (below). The tree
+is open-loop (nodes are action sequences), so statistics are shared across samples; selection
+considers only the actions legal in the current sample. A chance node in the tree (explicit
+chance, ``new_game(explicit_chance=True)``) is sampled by its outcomes' probabilities.
 
-Rollouts. A full random rollout costs about 4 ms and random play says little about a position.
-Instead every company plays the greedy bot (``kwcore.bots.GreedyBot``) for the rest of the
-turn in progress and ``rollout_turns`` more turns, stopping early when the round is scored
-(so that leaves sit at the start of a turn, where evaluations are comparable, and no later
-reveal is sampled inside a rollout). The leaf is scored with ``kwcore.bots.evaluate`` for every
-company. A company's reward is its estimated share of the win: at the end of the game the exact
-share (1 for a sole winner, split on a shared win, RULINGS K24), at a cut leaf
-``softmax(evaluation / temperature)`` over the companies, so both are on one scale in [0, 1].
-``rollout="random"`` with ``rollout_turns=None`` gives textbook UCT with random rollouts to the
-end (used by ``benchmarks/bench_mcts.py`` to compare with OpenSpiel's MCTS).
+Rollouts and what a game contributes. The generic default plays uniformly random moves to the
+end of the game, and a player's reward is its share of the win (1 for a sole winner, split on a
+shared win). A game may do better through its solver package's module ``solvers.<game>.bots``
+(found by name when a bot is made, so this module imports no game): its ``SEARCH`` object, a
+``SearchModel``, names the game's rollout policies and its own cut and leaf evaluation, and may
+re-define ``determinize``. A cut leaf is scored as ``softmax(points / temperature)`` over the
+players, on the same [0, 1] scale as a win share.
 
-Greedy rollouts make the bot strong against the greedy bot in particular: within a round the
-rollouts model greedy rivals exactly. Against other rivals they are a model, not the truth.
+Kraftwagen's model (``solvers.kraftwagen.bots``): every company plays the greedy bot
+(``kwcore.bots.GreedyBot``) for the rest of the turn in progress and ``rollout_turns`` more turns,
+stopping early when the round is scored (so leaves sit at the start of a turn, where evaluations
+are comparable, and no later reveal is sampled inside a rollout); the leaf is scored with
+``kwcore.bots.evaluate``. ``rollout="random"`` with ``rollout_turns=None`` gives textbook UCT
+with random rollouts to the end (used by ``benchmarks/bench_mcts.py`` to compare with OpenSpiel's
+MCTS). Greedy rollouts make the bot strong against the greedy bot in particular: within a round
+the rollouts model greedy rivals exactly. Against other rivals they are a model, not the truth.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
+from types import ModuleType
+from typing import Any, NamedTuple, Protocol
 
-from kwcore import rules
-from kwcore.bots import DEFAULT_WEIGHTS, GreedyBot, Weights, evaluate
-from kwcore.state import State
+from gamecore.game import get as get_game
 
-#: the reseeded clone's seed is drawn from this many bits (kwcore seeds are ints >= 0)
+#: the reseeded clone's seed is drawn from this many bits (gamecore seeds are ints >= 0)
 _SEED_BITS = 62
-ROLLOUTS = ("greedy", "random")
 #: the default budget: beats the greedy bot clearly at about 20 s of CPU per 4-company game
 DEFAULT_SIMULATIONS = 32
+DEFAULT_GAME = "kraftwagen"
+#: MCTSBot's ``rollout_turns`` when not given: the game's own default
+GAME_DEFAULT: Any = object()
+#: Kraftwagen's rollout policies (kept for callers of the first, Kraftwagen-only version)
+ROLLOUTS = ("greedy", "random")
+
+#: a rollout policy in play: plays the state on in place; each player's points at a cut leaf,
+#: None when it played to the end of the game
+Playout = Callable[[Any, random.Random], "list[float] | None"]
+
+
+class SearchModel(Protocol):
+    """What a game adds to the generic search (a ``solvers.<game>.bots.SEARCH`` object).
+
+    ``rollouts``: the rollout policies by name, the default first. ``rollout_turns``: the default
+    cut (None: play to the end); ``cuts`` is False for a game whose rollouts cannot be cut, which
+    then accepts only None. ``playout(rollout, rollout_turns, weights, rng)`` builds the policy
+    once, when the bot is made (``rng`` is the bot's generator; ``weights`` the bot's
+    ``weights`` setting, None for the game's default). ``determinize(state, rng)`` gives a
+    clone a fresh sample of what the player to move cannot see.
+    """
+
+    rollouts: tuple[str, ...]
+    rollout_turns: int | None
+    cuts: bool
+
+    def playout(self, rollout: str, rollout_turns: int | None, weights: Any,
+                rng: random.Random) -> Playout: ...
+
+    def determinize(self, state: Any, rng: random.Random) -> None: ...
 
 
 class MCTSError(ValueError):
-    """A bad search request: a terminal position or an invalid setting."""
+    """A bad search request: a terminal position, an invalid setting or an unknown game."""
+
+
+def sample_chance(state: Any, rng: random.Random) -> int:
+    """A chance outcome's id drawn by its probability (``state.chance_outcomes()``); with equal
+    probabilities one ``rng.choice`` of the legal ids (a uniform chance node costs one draw)."""
+    outcomes = state.chance_outcomes()
+    first = outcomes[0][1]
+    if all(p == first for _, p in outcomes):
+        return int(rng.choice(state.legal))
+    ids = [state.resolve(o) for o, _ in outcomes]
+    return int(rng.choices(ids, weights=[p for _, p in outcomes])[0])
+
+
+def reseed(state: Any, rng: random.Random) -> None:
+    """The generic determinization: a state keeping gamecore's ``seed`` (not None) and
+    ``draws`` gets a fresh seed from ``rng``; an explicit-chance state is left as it is."""
+    if getattr(state, "seed", None) is not None:
+        state.seed = rng.getrandbits(_SEED_BITS)
+        state.draws = 0
+
+
+class RandomSearch:
+    """The generic search model: uniform random rollouts to the end, chance by its odds."""
+
+    rollouts: tuple[str, ...] = ("random",)
+    rollout_turns: int | None = None
+    cuts: bool = False
+
+    def playout(self, rollout: str, rollout_turns: int | None, weights: Any,
+                rng: random.Random) -> Playout:
+        """A policy playing uniformly random moves (chance by its odds) to the end."""
+        return _random_to_the_end
+
+    def determinize(self, state: Any, rng: random.Random) -> None:
+        """``reseed``."""
+        reseed(state, rng)
+
+
+def _random_to_the_end(s: Any, rng: random.Random) -> None:
+    while not s.is_terminal():
+        s.apply_unchecked(sample_chance(s, rng) if s.current_player < 0 else rng.choice(s.legal))
+    return None
+
+
+def game_solvers(game: str) -> ModuleType | None:
+    """The module of ``game``'s own solver contributions, ``solvers.<game>.bots``, or None when
+    the game has none. Found by name when asked, so the generic modules import no game."""
+    name = f"solvers.{game}.bots"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and name.startswith(exc.name):  # missing itself, or its package
+            return None
+        raise
+
+
+def search_model(game: str) -> SearchModel:
+    """``game``'s search model: its ``SEARCH`` contribution, else ``RandomSearch``."""
+    module = game_solvers(game)
+    model: SearchModel | None = getattr(module, "SEARCH", None)
+    return model if model is not None else RandomSearch()
 
 
 @dataclass(frozen=True)
 class SearchResult:
     """What one search found.
 
-    ``action``: the chosen action id (the most visited first action). Per company, means over
+    ``action``: the chosen action id (the most visited first action). Per player, means over
     the simulations' leaves: ``values``, the reward, i.e. the estimated share of the win (they
-    sum to 1); ``points``, the leaf evaluation in reputation points (``kwcore.bots.evaluate``,
-    the final reputation at the end of the game); ``reputation``, the reputation itself, without
-    any heuristic (after the round's scoring when the leaves reach it). ``visits`` and
-    ``action_values``: per first action searched, its visits and its mean reward for the company
+    sum to 1); ``points``, the leaf evaluation in the game's points (its model's evaluation at a
+    cut leaf, the final score at the end of the game); ``reputation``, the game's score itself
+    (``state.scores()``, Kraftwagen's reputation), without any heuristic. ``visits`` and
+    ``action_values``: per first action searched, its visits and its mean reward for the player
     to move (empty at a chance node). ``simulations``: how many simulations were run.
     """
 
@@ -82,7 +177,7 @@ class SearchResult:
 
 
 class _Leaf(NamedTuple):
-    """Where a simulation ended: rewards, evaluations and reputations per company."""
+    """Where a simulation ended: rewards, evaluations and scores per player."""
 
     reward: list[float]
     points: list[float]
@@ -98,21 +193,24 @@ class _Node:
         self.visits = 0
         self.reward = [0.0] * players
         self.children: dict[int, _Node] = {}
-        self.mover = -1  # the company to move here (-1: chance or the end), set on first visit
+        self.mover = -1  # the player to move here (-1: chance or the end), set on first visit
         self.best: list[float] = []  # the max^n backed-up reward vector
 
 
 class MCTSBot:
-    """Seeded max^n UCT with determinized chance and greedy rollouts to a heuristic leaf.
+    """Seeded max^n UCT with determinized chance and the game's rollouts (see the module).
 
-    ``simulations``: the budget per decision (exactly this many simulations, whatever the
-    machine's speed, so play is reproducible; a decision with one legal action is not searched).
-    ``exploration``: the UCT constant (rewards are in [0, 1]). ``minimax_weight``: the weight of
-    the backed-up max^n value against the mean reward, in [0, 1]. ``rollout``: ``"greedy"`` or
-    ``"random"``. ``rollout_turns``: whole turns played after the turn in progress (None: to
-    the end of the game, not stopping at the round's end). ``temperature``: reputation points
-    per unit of the softmax that turns leaf evaluations into win shares. ``weights``: the
-    evaluation weights, also used by the greedy rollouts.
+    ``game``: the registered game's name (default Kraftwagen). ``simulations``: the budget per
+    decision (exactly this many simulations, whatever the machine's speed, so play is
+    reproducible; a decision with one legal action is not searched). ``exploration``: the UCT
+    constant (rewards are in [0, 1]). ``minimax_weight``: the weight of the backed-up max^n
+    value against the mean reward, in [0, 1]. ``rollout``: one of the game's rollout policies
+    (Kraftwagen: ``"greedy"``, the default, or ``"random"``; any other game: ``"random"`` unless
+    it contributes its own). ``rollout_turns``: for a game whose rollouts can be cut, whole
+    turns played after the turn in progress (None: to the end of the game; default the game's,
+    Kraftwagen's 4). ``temperature``: points per unit of the softmax that turns cut leaf
+    evaluations into win shares. ``weights``: the game's evaluation weights (Kraftwagen:
+    ``kwcore.bots.Weights``, also used by the greedy rollouts; None: the game's default).
     """
 
     name = "mcts"
@@ -122,22 +220,37 @@ class MCTSBot:
         seed: int | None = 0,
         simulations: int = DEFAULT_SIMULATIONS,
         *,
+        game: str = DEFAULT_GAME,
         exploration: float = 0.1,
-        rollout: str = "greedy",
-        rollout_turns: int | None = 4,
+        rollout: str | None = None,
+        rollout_turns: int | None = GAME_DEFAULT,
         temperature: float = 10.0,
         minimax_weight: float = 0.5,
-        weights: Weights = DEFAULT_WEIGHTS,
+        weights: Any = None,
     ) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
             raise MCTSError(f"simulations must be a whole number >= 1, not {simulations!r}")
+        if not isinstance(game, str):
+            raise MCTSError(f"game must be a registered game's name, not {game!r}")
+        model = search_model(game)
+        try:
+            get_game(game)
+        except ValueError as exc:
+            raise MCTSError(f"game: {exc}") from None
+        if rollout_turns is GAME_DEFAULT:
+            rollout_turns = model.rollout_turns
         if rollout_turns is not None and (isinstance(rollout_turns, bool)
                                           or not isinstance(rollout_turns, int)
                                           or rollout_turns < 0):
             raise MCTSError(f"rollout_turns must be a whole number >= 0 or None, "
                             f"not {rollout_turns!r}")
-        if rollout not in ROLLOUTS:
-            raise MCTSError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if rollout_turns is not None and not model.cuts:
+            raise MCTSError(f"rollout_turns: {game}'s rollouts play to the end of the game "
+                            f"(give None), not {rollout_turns!r}")
+        rollout = model.rollouts[0] if rollout is None else rollout
+        if rollout not in model.rollouts:
+            raise MCTSError(f"rollout must be one of {', '.join(model.rollouts)}, "
+                            f"not {rollout!r}")
         if not _is_number(exploration) or not exploration >= 0:
             raise MCTSError(f"exploration must be >= 0, not {exploration!r}")
         if not _is_number(minimax_weight) or not 0 <= minimax_weight <= 1:
@@ -145,6 +258,7 @@ class MCTSBot:
         if not _is_number(temperature) or not temperature > 0:
             raise MCTSError(f"temperature must be > 0, not {temperature!r}")
         self.rng = random.Random(seed)
+        self.game = game
         self.simulations = simulations
         self.exploration = exploration
         self.rollout = rollout
@@ -152,23 +266,26 @@ class MCTSBot:
         self.temperature = temperature
         self.weights = weights
         self.minimax_weight = minimax_weight
-        self._greedy = GreedyBot(self.rng.getrandbits(32), weights)
+        self._model = model
+        # Built now, from the bot's generator (Kraftwagen's greedy rollouts take one draw):
+        # the draws of every search follow from the seed alone.
+        self._playout = model.playout(rollout, rollout_turns, weights, self.rng)
 
-    def choose(self, state: State) -> int:
+    def choose(self, state: Any) -> int:
         """The id of the action the search rates best in ``state`` (not terminal)."""
         ids = state.legal_action_ids()
         if len(ids) == 1:
-            return ids[0]  # nothing to search; keeps the bot's generator untouched
+            return int(ids[0])  # nothing to search; keeps the bot's generator untouched
         return self.search(state).action
 
-    def search(self, state: State) -> SearchResult:
+    def search(self, state: Any) -> SearchResult:
         """Run ``simulations`` simulations from ``state`` and report the root's estimates.
 
         ``state`` is not changed. Raises MCTSError at a terminal position.
         """
         if state.is_terminal():
             raise MCTSError("the game is over: nothing to search")
-        n = state.players
+        n = len(state.scores())
         root = _Node(n)
         points, reputation = [0.0] * n, [0.0] * n
         for _ in range(self.simulations):
@@ -193,18 +310,17 @@ class MCTSBot:
         )
 
     # --- one simulation -------------------------------------------------------------------------
-    def _simulate(self, state: State, root: _Node, n: int) -> _Leaf:
+    def _simulate(self, state: Any, root: _Node, n: int) -> _Leaf:
         """One simulation: down the tree, one new node, a rollout, the backup; its leaf."""
         s = state.clone(history=False)
-        s.seed = self.rng.getrandbits(_SEED_BITS)  # determinize: a fresh sample of the future
-        s.draws = 0
+        self._model.determinize(s, self.rng)  # a fresh sample of the future
         node = root
         path = [root]
         while not s.is_terminal():
             mover = node.mover = s.current_player
             legal = s.legal
-            if mover < 0:  # an explicit chance node (only at the root): sample it
-                aid = self.rng.choice(legal)
+            if mover < 0:  # a chance node (explicit chance): sample it
+                aid = sample_chance(s, self.rng)
             else:
                 untried = [a for a in legal if a not in node.children]
                 if untried:
@@ -227,11 +343,8 @@ class MCTSBot:
                 visited.best = _backup(visited)
         return leaf
 
-    def _random(self, s: State) -> int:
-        return self.rng.choice(s.legal)
-
     def _select(self, node: _Node, legal: tuple[int, ...], mover: int) -> int:
-        """UCT for the company to move, over the children legal in this determinization.
+        """UCT for the player to move, over the children legal in this determinization.
 
         A child's value mixes its mean reward with its max^n backed-up value (implicit minimax
         backups, Lanctot et al. 2014): with a heuristic leaf evaluation the backed-up value is
@@ -250,27 +363,15 @@ class MCTSBot:
                 best, best_score = aid, score
         return best
 
-    def _rollout(self, s: State, n: int) -> _Leaf:
-        """Play the rollout policy for every company until ``rollout_turns`` more turns have
-        begun, the round is scored or the game ends; the leaf's rewards and points."""
-        turns, start_round = self.rollout_turns, s.round
-        policy = self._greedy.choose if self.rollout == "greedy" else self._random
-        while not s.is_terminal():
-            if turns is not None:
-                if s.round != start_round:
-                    break  # the round is scored: evaluate before the next round's reveals
-                if s.pending[0] == rules.F_TILE:  # a turn begins (RULINGS K1)
-                    if turns == 0:
-                        break
-                    turns -= 1
-            s.apply_unchecked(policy(s))
+    def _rollout(self, s: Any, n: int) -> _Leaf:
+        """Play the game's rollout policy on ``s``; the leaf's rewards, points and scores."""
+        points = self._playout(s, self.rng)
         reputation = [float(x) for x in s.scores()]
-        outcome = s.outcome()
-        if outcome is not None:
+        if points is None:  # the end of the game: the exact share of the win
+            outcome = s.outcome()
             share = 1.0 / len(outcome.winners)
             reward = [share if i in outcome.winners else 0.0 for i in range(n)]
             return _Leaf(reward, reputation, reputation)
-        points = [evaluate(s, p, self.weights) for p in range(n)]
         return _Leaf(win_shares(points, self.temperature), points, reputation)
 
 
@@ -295,5 +396,6 @@ def win_shares(points: list[float], temperature: float) -> list[float]:
     return [w / total for w in weights]
 
 
-__all__ = ["DEFAULT_SIMULATIONS", "ROLLOUTS", "MCTSBot", "MCTSError", "SearchResult",
-           "win_shares"]
+__all__ = ["DEFAULT_SIMULATIONS", "ROLLOUTS", "MCTSBot", "MCTSError", "Playout", "RandomSearch",
+           "SearchModel", "SearchResult", "game_solvers", "reseed", "sample_chance",
+           "search_model", "win_shares"]

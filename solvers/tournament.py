@@ -1,19 +1,31 @@
-"""Tournaments between bots: seeded games, seats rotated, parallel or on a Dask cluster.
+"""Tournaments between bots of any registered game: seeded games, seats rotated, parallel or on
+a Dask cluster.
 
-Covers issue "Bots, OpenSpiel integration, tournaments", part "Tournaments". Games come in blocks,
+Covers issue "Bots, OpenSpiel integration, tournaments", part "Tournaments", made generic by issue
+13 (``game``, default Kraftwagen). Games come in blocks,
 one per setup seed: a block plays the same setup once for each rotation of the line-up, so every
 bot sits in every seat equally often and meets the same deals (a duplicate tournament). The setup
 and bot seeds are drawn up front from ``seed``, and results are put back in game order, so the
 answer is the same for any number of workers and on a Dask cluster.
 
 Reported per bot: outright wins with a 95% Wilson interval and a binomial test against the fair
-share 1/players (scipy.stats), shared wins (RULINGS K24: equal reputation and equal engineers),
-the mean score with a 95% t interval, and the mean score by source (sales, Grand Prix,
-achievements, buyers: ``Company.score_parts``). ``plot`` draws it (matplotlib, no pyplot state).
+share 1/players (scipy.stats), shared wins (Kraftwagen, RULINGS K24: equal reputation and equal
+engineers), the mean score with a 95% t interval, and, for a game that reports them, the mean
+score by source (Kraftwagen: sales, Grand Prix, achievements, buyers, ``Company.score_parts``).
+``plot`` draws it (matplotlib, no pyplot state).
+
+Worker processes learn the game from each ``GameSpec``: its name and the module that registers it
+(the module of the game's ``new_game``, ``kwcore.game`` for Kraftwagen), imported in the worker
+before the game is looked up, so any registered game plays there, a test game included, as long
+as the workers can import it. The table's words and score sources come from the game's solver
+module (``solvers.<game>.bots``: ``PLAYERS``, ``SCORE_SOURCES``, ``SCORE_LABELS``,
+``score_parts``, ``SHARED_WIN_RULE``); a game without one is reported in players, by total score.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import math
 import random
 import signal
@@ -22,11 +34,12 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from multiprocessing import get_context
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from kwcore import new_game
-from kwcore.state import SCORE_SOURCES
-from solvers.bots import BotError, canonical, make_bot
+from gamecore.game import Game
+from gamecore.game import get as get_game
+from solvers.bots import DEFAULT_GAME, BotError, canonical, find_game, make_bot
+from solvers.mcts import game_solvers
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -49,12 +62,15 @@ class TournamentError(ValueError):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game to play: its number, setup seed, the bot spec and seed in each seat."""
+    """One game to play: its number, setup seed, the bot spec and seed in each seat, the game
+    and the module a worker imports to register it."""
 
     index: int
     setup_seed: int
     lineup: tuple[str, ...]
     bot_seeds: tuple[int, ...]
+    game: str = DEFAULT_GAME
+    module: str = "kwcore"
 
 
 @dataclass(frozen=True)
@@ -65,10 +81,11 @@ class GameResult:
     setup_seed: int
     lineup: tuple[str, ...]
     scores: tuple[int, ...]
-    parts: tuple[tuple[int, ...], ...]  # per seat: points by SCORE_SOURCES
+    parts: tuple[tuple[int, ...], ...]  # per seat: points by the game's score sources
     winners: tuple[int, ...]
     reason: str
     decisions: int
+    game: str = DEFAULT_GAME
 
 
 @dataclass(frozen=True)
@@ -84,7 +101,7 @@ class BotStats:
     p_value: float  # two-sided binomial test of the outright wins against 1/players
     mean_score: float
     score_ci: tuple[float, float]
-    parts: dict[str, float]  # mean points by source
+    parts: dict[str, float]  # mean points by source (empty for a game without sources)
 
 
 @dataclass(frozen=True)
@@ -96,6 +113,7 @@ class TournamentResult:
     seed: int
     games: tuple[GameResult, ...]
     stats: tuple[BotStats, ...]
+    game: str = DEFAULT_GAME
 
     @property
     def shared_games(self) -> int:
@@ -109,26 +127,70 @@ class TournamentResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain JSON-ready data."""
-        return {"bots": list(self.bots), "players": self.players, "seed": self.seed,
+        return {"game": self.game, "bots": list(self.bots), "players": self.players,
+                "seed": self.seed,
                 "games": len(self.games), "shared_games": self.shared_games,
                 "abandoned": self.abandoned,
                 "stats": [asdict(s) for s in self.stats],
                 "results": [asdict(g) for g in self.games]}
 
 
+class _View(NamedTuple):
+    """How a game's tournament is reported (see the module docstring)."""
+
+    title: str  # the title's part before a colon ("Kraftwagen")
+    players: str  # what the game calls its players ("companies")
+    sources: tuple[str, ...]
+    labels: tuple[str, ...]
+    shared_rule: str  # the rule a shared win is cited by ("" for none)
+    tie_reason: str  # the outcome reason of a tie settled by the tie-break
+    parts: Callable[[Any], tuple[tuple[int, ...], ...]] | None
+
+
+@functools.cache
+def _view(name: str) -> _View:
+    game = _game(name)
+    extra = game_solvers(name)
+    sources = tuple(getattr(extra, "SCORE_SOURCES", ()))
+    tie = type(game.new_game(game.min_players, 0)).TIE_BREAK_REASON
+    return _View(game.title.split(":")[0], getattr(extra, "PLAYERS", "players"), sources,
+                 tuple(getattr(extra, "SCORE_LABELS", sources)),
+                 getattr(extra, "SHARED_WIN_RULE", ""), tie, getattr(extra, "score_parts", None))
+
+
+def _game(name: str) -> Game:
+    if not isinstance(name, str):
+        raise TournamentError(f"the game is named by text, not {name!r}")
+    try:
+        return find_game(name)
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from None
+
+
+def game_module(game: Game) -> str:
+    """The module a worker imports to register ``game``: the module of its ``new_game``."""
+    module = getattr(game.new_game, "__module__", None)
+    if not isinstance(module, str) or module.startswith(("gamecore", "functools")):
+        raise TournamentError(f"cannot tell which module registers the game {game.name!r}")
+    return module
+
+
 # --- scheduling and playing -----------------------------------------------------------------------
 def schedule(bots: Sequence[str], games: int, seed: int = 0,
-             players: int | None = None) -> list[GameSpec]:
-    """The games of a tournament, in order; TournamentError when the request is bad.
+             players: int | None = None, game: str = DEFAULT_GAME) -> list[GameSpec]:
+    """The games of a tournament of ``game``, in order; TournamentError when the request is bad.
 
     ``players`` defaults to the number of bots; it must be a multiple of it (each bot then has
     players/bots seats in every game), and ``games`` a multiple of ``players`` (one block of
     rotations per setup seed).
     """
-    names = _bot_names(bots)
+    described = _game(game)
+    names = _bot_names(bots, described)
     p = len(names) if players is None else players
-    if isinstance(p, bool) or not isinstance(p, int) or not 2 <= p <= 4:
-        raise TournamentError(f"Kraftwagen is played by 2 to 4 companies, not {p!r}")
+    if isinstance(p, bool) or not isinstance(p, int) or p not in described.player_counts:
+        view = _view(game)
+        raise TournamentError(f"{view.title} is played by {described.min_players} to "
+                              f"{described.max_players} {view.players}, not {p!r}")
     if p % len(names):
         raise TournamentError(f"{len(names)} bots cannot share {p} seats equally: give a number "
                               f"of bots that divides the number of companies")
@@ -138,6 +200,7 @@ def schedule(bots: Sequence[str], games: int, seed: int = 0,
         raise TournamentError(f"the number of games must be a positive multiple of {p} (every "
                               f"bot in every seat equally often), not {games!r}")
     base = [names[i % len(names)] for i in range(p)]
+    module = game_module(described)
     rng = random.Random(seed)
     specs = []
     for block in range(games // p):
@@ -145,49 +208,61 @@ def schedule(bots: Sequence[str], games: int, seed: int = 0,
         for turn in range(p):
             lineup = tuple(base[(seat + turn) % p] for seat in range(p))
             bot_seeds = tuple(rng.randrange(_SEED_RANGE) for _ in range(p))
-            specs.append(GameSpec(block * p + turn, setup, lineup, bot_seeds))
+            specs.append(GameSpec(block * p + turn, setup, lineup, bot_seeds, game, module))
     return specs
 
 
 def play_one(spec: GameSpec) -> GameResult:
     """Play one scheduled game to the end (a top-level function, so workers can run it)."""
-    bots = [make_bot(name, s) for name, s in zip(spec.lineup, spec.bot_seeds, strict=True)]
-    state = new_game(len(bots), spec.setup_seed)
+    importlib.import_module(spec.module)  # registers the game in a fresh worker
+    game = get_game(spec.game)
+    bots = [make_bot(name, s, spec.game) for name, s in zip(spec.lineup, spec.bot_seeds,
+                                                            strict=True)]
+    state = game.new_game(len(bots), spec.setup_seed)
+    parts = _view(spec.game).parts or _no_parts
     decisions = 0
     while not state.is_terminal():
         if decisions >= MAX_DECISIONS:  # see MAX_DECISIONS: nobody wins
-            return GameResult(spec.index, spec.setup_seed, spec.lineup,
-                              tuple(c.reputation for c in state.companies),
-                              tuple(tuple(c.score_parts) for c in state.companies), (),
-                              ABANDONED, decisions)
+            return GameResult(spec.index, spec.setup_seed, spec.lineup, tuple(state.scores()),
+                              parts(state), (), ABANDONED, decisions, spec.game)
         aid = bots[state.current_player].choose(state)
         if aid not in state.legal_action_ids():  # a faulty bot must not corrupt the game
             raise TournamentError(f"bot {spec.lineup[state.current_player]!r} chose action "
-                                  f"{aid}, which is not legal at '{state.decision()}'")
+                                  f"{aid}, which is not legal at {_where(state)}")
         state.apply_unchecked(aid)  # checked just above; no undo snapshots needed
         decisions += 1
     outcome = state.outcome()
     assert outcome is not None
-    return GameResult(spec.index, spec.setup_seed, spec.lineup, outcome.scores,
-                      tuple(tuple(c.score_parts) for c in state.companies), outcome.winners,
-                      outcome.reason, decisions)
+    return GameResult(spec.index, spec.setup_seed, spec.lineup, outcome.scores, parts(state),
+                      outcome.winners, outcome.reason, decisions, spec.game)
+
+
+def _no_parts(state: Any) -> tuple[tuple[int, ...], ...]:
+    return tuple(() for _ in state.scores())
+
+
+def _where(state: Any) -> str:
+    """Where a game stands, for an error: its pending decision's name when it has one."""
+    decision = getattr(state, "decision", None)
+    return f"'{decision()}'" if callable(decision) else f"decision {len(state.history) + 1}"
 
 
 def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int | None = None,
                    workers: int = 1, dask: str | None = None,
-                   progress: bool = True) -> TournamentResult:
-    """Play a tournament and summarise it; the same answer for any ``workers`` or cluster.
+                   progress: bool = True, game: str = DEFAULT_GAME) -> TournamentResult:
+    """Play a tournament of ``game`` and summarise it; the same answer for any ``workers`` or
+    cluster.
 
     ``workers`` > 1 plays in that many processes; ``dask`` (a scheduler address such as
     ``tcp://host:8786``) plays on a Dask cluster instead. ``progress`` shows a tqdm bar on a
     terminal. Raises TournamentError for bad settings or an unreachable cluster, before any game.
     """
-    specs = schedule(bots, games, seed, players)
+    specs = schedule(bots, games, seed, players, game)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise TournamentError(f"workers must be a whole number >= 1, not {workers!r}")
     for name in sorted(set(specs[0].lineup)):
         try:
-            make_bot(name, 0)  # fail here, not in a worker, when a bot cannot be built
+            make_bot(name, 0, game)  # fail here, not in a worker, when a bot cannot be built
         except BotError as exc:
             raise TournamentError(str(exc)) from None
     from tqdm import tqdm
@@ -200,9 +275,9 @@ def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int 
             results[result.index] = result
             bar.update(1)
     done = tuple(r for r in results if r is not None)
-    names = _bot_names(bots)
+    names = _bot_names(bots, _game(game))
     return TournamentResult(tuple(names), len(specs[0].lineup), seed, done,
-                            tuple(bot_stats(done, name) for name in names))
+                            tuple(bot_stats(done, name) for name in names), game)
 
 
 def _in_processes(specs: list[GameSpec], workers: int,
@@ -281,24 +356,26 @@ def _on_dask(specs: list[GameSpec], address: str) -> Iterator[GameResult]:
         client.close()
 
 
-def _bot_names(bots: Sequence[str]) -> list[str]:
+def _bot_names(bots: Sequence[str], game: Game) -> list[str]:
     if isinstance(bots, str) or not bots:
         raise TournamentError("name the bots as a list, e.g. ['greedy', 'random']")
     try:
-        names = [canonical(b) for b in bots]
+        names = [canonical(b, game.name) for b in bots]
     except BotError as exc:
         raise TournamentError(str(exc)) from None
     if len(set(names)) != len(names):
         raise TournamentError(f"each bot may be named once, not {', '.join(names)} (for "
                               f"self-play name one bot and set the number of companies)")
-    if len(names) > 4:
-        raise TournamentError(f"at most 4 bots play in one game, not {len(names)}")
+    if len(names) > game.max_players:
+        raise TournamentError(f"at most {game.max_players} bots play in one game, "
+                              f"not {len(names)}")
     return names
 
 
 # --- statistics -----------------------------------------------------------------------------------
 def bot_stats(games: Sequence[GameResult], bot: str) -> BotStats:
-    """The statistics of ``bot`` over every seat it held in ``games`` (scipy.stats intervals)."""
+    """The statistics of ``bot`` over every seat it held in ``games`` (scipy.stats intervals;
+    the mean points by the game's score sources)."""
     from scipy import stats
 
     scores: list[int] = []
@@ -324,7 +401,8 @@ def bot_stats(games: Sequence[GameResult], bot: str) -> BotStats:
         score_ci = (float(low), float(high))
     else:  # one game, or every score equal: no spread to estimate
         score_ci = (mean, mean) if n > 1 else (math.nan, math.nan)
-    by_source = {src: sum(p[i] for p in parts) / n for i, src in enumerate(SCORE_SOURCES)}
+    sources = _view(games[0].game).sources
+    by_source = {src: sum(p[i] for p in parts) / n for i, src in enumerate(sources)}
     return BotStats(bot, n, wins, shared, wins / n, (float(ci.low), float(ci.high)),
                     float(test.pvalue), mean, score_ci, by_source)
 
@@ -333,23 +411,27 @@ def bot_stats(games: Sequence[GameResult], bot: str) -> BotStats:
 def report_lines(result: TournamentResult) -> list[str]:
     """The tournament as a text table, one row per bot, best win rate first."""
     n, p = len(result.games), result.players
-    lines = [f"{n} games, {p} companies, seed {result.seed}; every bot in every seat "
+    view = _view(result.game)
+    lines = [f"{n} games, {p} {view.players}, seed {result.seed}; every bot in every seat "
              f"{n // len(result.bots)} time(s)",
              "",
              f"{'bot':<14} {'seats':>5} {'wins':>5} {'win rate (95% CI)':>24} {'p':>8} "
-             f"{'shared':>6} {'mean score (95% CI)':>26} {'sales':>6} {'GP':>6} {'achiev':>6} "
-             f"{'buyers':>6}"]
+             f"{'shared':>6} {'mean score (95% CI)':>26}"
+             + "".join(f" {label:>6}" for label in view.labels)]
     for s in sorted(result.stats, key=lambda s: (-s.win_rate, -s.mean_score)):
         # "a to b": a hyphen between two numbers misreads as a minus sign ("-6.6-63.2").
         rate = f"{s.win_rate:.1%} ({s.win_ci[0]:.0%} to {s.win_ci[1]:.0%})"
         score = f"{s.mean_score:.1f} ({s.score_ci[0]:.1f} to {s.score_ci[1]:.1f})"
-        parts = " ".join(f"{s.parts[src]:>6.1f}" for src in SCORE_SOURCES)
+        parts = "".join(f" {s.parts[src]:>6.1f}" for src in view.sources)
         lines.append(f"{s.bot:<14} {s.seats:>5} {s.wins:>5} {rate:>24} {s.p_value:>8.2g} "
-                     f"{s.shared:>6} {score:>26} {parts}")
-    broken = sum(1 for g in result.games if g.reason == "tie broken by engineers")
-    lines += ["", f"shared wins (RULINGS K24): {result.shared_games} of {n} games; ties broken "
-                  f"by engineers: {broken}; abandoned after {MAX_DECISIONS:,} decisions (nobody "
-                  f"wins): {result.abandoned}; p: binomial test of the wins against 1/{p}"]
+                     f"{s.shared:>6} {score:>26}{parts}")
+    broken = sum(1 for g in result.games if g.reason == view.tie_reason)
+    rule = f" ({view.shared_rule})" if view.shared_rule else ""
+    ties = "ties broken" + view.tie_reason.removeprefix("tie broken") \
+        if view.tie_reason.startswith("tie broken") else f"{view.tie_reason} (ties)"
+    lines += ["", f"shared wins{rule}: {result.shared_games} of {n} games; {ties}: {broken}; "
+                  f"abandoned after {MAX_DECISIONS:,} decisions (nobody wins): "
+                  f"{result.abandoned}; p: binomial test of the wins against 1/{p}"]
     return lines
 
 
@@ -370,19 +452,22 @@ def plot(result: TournamentResult) -> Figure:
               title=f"Wins in {len(result.games)} games (95% CI)")
     rates.legend()
     bottom = [0.0] * len(names)
-    for src in SCORE_SOURCES:
+    sources = _view(result.game).sources
+    if not sources:  # a game without score sources: the mean score alone
+        scores.bar(x, [s.mean_score for s in result.stats], label="score")
+    for src in sources:
         height = [s.parts[src] for s in result.stats]
         scores.bar(x, height, bottom=bottom, label=src.replace("_", " "))
         bottom = [b + h for b, h in zip(bottom, height, strict=True)]
     scores.errorbar(x, [s.mean_score for s in result.stats], fmt="none", ecolor="black",
                     capsize=4, yerr=[[s.mean_score - s.score_ci[0] for s in result.stats],
                                      [s.score_ci[1] - s.mean_score for s in result.stats]])
-    scores.set(xticks=x, xticklabels=names, ylabel="mean reputation",
+    scores.set(xticks=x, xticklabels=names, ylabel="mean score",
                title="Mean score by source (95% CI of the total)")
     scores.legend(fontsize="small")
     return fig
 
 
 __all__ = ["ABANDONED", "MAX_DECISIONS", "BotStats", "GameResult", "GameSpec", "TournamentError",
-           "TournamentResult", "bot_stats", "play_one", "plot", "report_lines", "run_tournament",
-           "schedule"]
+           "TournamentResult", "bot_stats", "game_module", "play_one", "plot", "report_lines",
+           "run_tournament", "schedule"]

@@ -26,18 +26,14 @@ from kwcore.actions import ACTIONS, PickTile
 from kwcore.bots import Bot, GreedyBot, evaluate
 from kwcore.state import SCORE_SOURCES
 from positions import assert_one_error_line
-from solvers import bots as bots_module
 from solvers import tournament
-from solvers.bots import (
-    BOTS,
+from solvers.bots import BotError, bots_of, canonical, make_bot, parse_spec
+from solvers.kraftwagen import bots as kw_bots
+from solvers.kraftwagen.bots import (
     DEFAULT_TILE_CANDIDATES,
     MARKET_BOOST,
     TILE_BOOST,
-    BotError,
     PlannerBot,
-    canonical,
-    make_bot,
-    parse_spec,
 )
 from solvers.kraftwagen.planner import Plan, PlannerConfig, plan
 from solvers.tournament import TournamentError, play_one, run_tournament, schedule
@@ -77,7 +73,7 @@ def test_every_named_bot_is_a_bot_that_chooses_a_legal_action(spec: str) -> None
 def test_bot_specs_take_defaults_and_parameters() -> None:
     assert parse_spec("greedy") == ("greedy", None)
     assert parse_spec(" MCTS:25 ") == ("mcts", 25)
-    assert canonical("mcts") == f"mcts:{BOTS['mcts'][1]}"
+    assert canonical("mcts") == f"mcts:{bots_of()['mcts'].default}"
     assert make_bot("mcts:25", 1).simulations == 25  # type: ignore[attr-defined]
     assert make_bot("planner:77", 1).config.node_budget == 77  # type: ignore[attr-defined]
 
@@ -135,7 +131,7 @@ def _spy_on_plan(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         budgets.append(config.node_budget)
         return plan(state, company, config)
 
-    monkeypatch.setattr(bots_module, "plan", spy)
+    monkeypatch.setattr(kw_bots, "plan", spy)
     return budgets
 
 
@@ -448,7 +444,7 @@ class _Cheat:
 
 def test_a_bot_choosing_an_illegal_action_stops_the_tournament_with_a_clear_error(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(BOTS, "cheat", (lambda seed, _: _Cheat(), None, ""))
+    monkeypatch.setitem(kw_bots.BOTS, "cheat", (lambda seed, _: _Cheat(), None, ""))
     with pytest.raises(TournamentError, match="bot 'cheat' chose action .* not legal"):
         run_tournament(["cheat", "random"], 2, progress=False)
 

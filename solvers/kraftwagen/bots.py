@@ -1,0 +1,303 @@
+"""Kraftwagen's contributions to the generic bots: the planner bot, the MCTS rollouts, and what
+a tournament reports of a Kraftwagen game.
+
+Found by name (``solvers.mcts.game_solvers("kraftwagen")``) by the generic bot registry
+(``solvers.bots``), ``solvers.mcts`` and ``solvers.tournament``, which import no game:
+
+- ``BOTS``: the solver bots Kraftwagen adds to kwcore's own (random, greedy) and the generic
+  ones: ``planner[:NODES]``, ``PlannerBot`` with NODES search nodes per decision;
+- ``SEARCH``: the MCTS model, greedy rollouts cut after a few turns and scored with kwcore's
+  greedy evaluation (``solvers.mcts``, module docstring);
+- ``PLAYERS``, ``SCORE_SOURCES``, ``SCORE_LABELS``, ``score_parts`` and ``SHARED_WIN_RULE``: the
+  tournament table's words and its mean score by source.
+
+The planner bot (moved here from ``solvers.bots``, which still names it) plays what
+``solvers.kraftwagen.planner.plan`` values best for the rest of the round (rivals modelled as the
+greedy bot, objective the margin over the best rival). A whole round is far too big to solve at
+most decisions, so the search is bounded twice: lines are cut after ``max_turns`` turns and scored
+as if the round ended there (the planner's own cut), and the search stops after a node budget.
+The budget goes where the game is decided:
+
+- the tile choice, the tempo decision of the chain (RULINGS K1): valuing every tile means our
+  whole turn and the rival's answer, 1,000-17,000 nodes per 2-company tile choice, so only the
+  ``tile_candidates`` tiles the greedy evaluation rates best (default 3, and the greedy bot's
+  own pick) are searched: each is taken in a copy and the planner searches on from there with
+  ``TILE_BOOST`` times the budget. A tile is scored as its best first decision would be (below),
+  and the best-scored tile is played. If any of these searches stops on its budget, the scores
+  are not comparable and the bot plays the greedy bot's tile;
+- the market step and the car placed there, and the placing of a built tile (RULINGS K7, K13-K17:
+  which car, its price, service and technology, against the rival cars and the buyers) get
+  ``MARKET_BOOST`` times the budget, so these searches finish;
+- every other decision gets the plain budget.
+
+The round score sees nothing of what a decision keeps for later rounds (tiles, research, workers,
+the racing car), so each first decision the search valued is scored as its searched margin plus
+``blend`` times the greedy evaluation of the position it leads to (``kwcore.bots.evaluate``), and
+the best score is played. When the budget stops the search before every first decision is valued,
+the bot falls back to the greedy bot's choice. Only node budgets are used, never time, so a seeded
+game replays exactly on any machine.
+
+Measured with ``benchmarks/ladder.py`` against greedy (2 companies, seats swapped on the same
+deals): without the tile search the bot won 53-58% of its games; with it, 129-70 in 200 games
+decided in advance on a fresh seed (p = 3.5e-5, mean margin +18 points; README, Speed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+from dataclasses import replace
+from typing import Any
+
+from kwcore import rules
+from kwcore.actions import ACTIONS, PickTile
+from kwcore.bots import DEFAULT_WEIGHTS, GreedyBot, evaluate
+from kwcore.state import SCORE_SOURCES, State
+from solvers.bots import BotError
+from solvers.kraftwagen.planner import Plan, PlannerConfig, PlannerError, plan
+from solvers.mcts import Playout
+
+DEFAULT_PLANNER_NODES = 300
+DEFAULT_PLANNER_TURNS = 1  # our turn and the next rival's turn, then scored as if the round ended
+DEFAULT_BLEND = 1.0  # weight of the greedy evaluation next to the searched margin (both in points)
+MARKET_BOOST = 10  # budget multiplier at the market step and tile placing (see the docstring)
+DEFAULT_TILE_CANDIDATES = 3  # tiles searched at the tile choice: the greedy evaluation's best
+TILE_BOOST = 7  # budget multiplier for the search after each candidate tile
+#: decisions searched with MARKET_BOOST times the budget: placing a tile (K7), the market step (K13)
+_BOOSTED = frozenset({rules.F_PLACE, rules.F_MARKET, rules.F_CAR_ENGINE, rules.F_CAR_SERVICE,
+                      rules.F_CAR_PRICE, rules.F_CAR_TECH})
+_TIE = 1e-9
+_SEED_BITS = 62  # a determinized clone's seed, as solvers.mcts.reseed draws it
+
+
+class PlannerBot:
+    """Plays the round planner's best move where the bounded search finishes, else greedy.
+
+    ``nodes`` is the node budget per decision (``MARKET_BOOST`` times it at the market step and
+    tile placing, ``TILE_BOOST`` times it for the search after each candidate tile),
+    ``max_turns`` the planner's cut, ``blend`` the weight of the greedy evaluation added to each
+    searched value (0: the searched margin alone, ties to greedy) and ``tile_candidates`` how
+    many tiles are searched at the tile choice (0: the greedy bot's tile, no search); see the
+    module docstring. The principal variation of a search whose best move is played is
+    remembered, so the bot's later decisions along it (the rest of its turn, if the rivals play
+    as modelled) cost no search. ``planned``, ``followed`` and ``fallbacks`` count how each real
+    decision was made, ``tile_searches`` the searches run after candidate tiles.
+    """
+
+    name = "planner"
+
+    def __init__(self, seed: int | None = 0, nodes: int = DEFAULT_PLANNER_NODES,
+                 max_turns: int = DEFAULT_PLANNER_TURNS, blend: float = DEFAULT_BLEND,
+                 tile_candidates: int = DEFAULT_TILE_CANDIDATES) -> None:
+        if not (isinstance(blend, int | float) and math.isfinite(blend) and blend >= 0):
+            raise BotError(f"the planner bot's blend must be a number >= 0, not {blend!r}")
+        if isinstance(tile_candidates, bool) or not isinstance(tile_candidates, int) \
+                or tile_candidates < 0:
+            raise BotError(f"the planner bot's tile candidates must be a whole number >= 0, "
+                           f"not {tile_candidates!r}")
+        self.rng = random.Random(seed)
+        self.greedy = GreedyBot(seed)
+        self.blend = float(blend)
+        # The whole round at once (no deepening): with a few hundred nodes a decision, the
+        # deepening's lines after each first decision would take the budget the search needs.
+        self.config = PlannerConfig(rivals="greedy", objective="margin", node_budget=nodes,
+                                    time_budget=math.inf, max_turns=max_turns,
+                                    seed=seed or 0, deepen=False)
+        try:
+            self.config.check()
+        except PlannerError as exc:
+            raise BotError(f"bad planner bot setting: {exc}") from None
+        self.boosted = replace(self.config, node_budget=nodes * MARKET_BOOST)
+        self.tile_config = replace(self.config, node_budget=nodes * TILE_BOOST)
+        self.tile_candidates = tile_candidates
+        self.line: dict[Any, int] = {}  # State.key() -> our action along the last plan
+        self.planned = self.followed = self.fallbacks = 0
+        self.tile_searches = 0  # searches run after a candidate tile
+
+    def choose(self, state: State) -> int:
+        """The best-scored legal action id of the search, or the greedy bot's (see the class)."""
+        ids = state.legal_action_ids()
+        p = state.current_player
+        if len(ids) == 1 or p < 0:
+            return self.greedy.choose(state)
+        key = state.key()
+        aid = self.line.get(key)
+        if aid is not None and aid in ids:
+            self.followed += 1
+            return aid
+        frame = state.pending[0]
+        if frame == rules.F_TILE:
+            return self.choose_tile(state, p, ids)
+        result = None
+        config = self.boosted if frame in _BOOSTED else self.config
+        # PlannerError: the budget ran out before any first decision was valued
+        with contextlib.suppress(PlannerError):
+            result = plan(state, p, config)
+        if result is None or result.stopped:
+            self.fallbacks += 1
+            return self.greedy.choose(state)
+        self.planned += 1
+        aid = self.best_of(state, p, [(state.resolve(a.action), a.value)
+                                      for a in result.alternatives])
+        self.line = _line_of(state, result.company, result.principal_variation) \
+            if aid == state.resolve(result.best) else {}
+        return aid
+
+    def choose_tile(self, state: State, p: int, ids: tuple[int, ...]) -> int:
+        """The tile choice: each of the ``tile_candidates`` tiles the greedy evaluation rates
+        best (and the greedy bot's own pick) is taken in a copy and the rest of our turn and
+        the rival's answer are searched from there with ``TILE_BOOST`` times the budget; the
+        tile is scored as the best score ``best_of`` gives a first decision after it. The
+        greedy bot's choice when it plays a free action first, when there are no candidates
+        to search, or when any candidate's search stops on the budget (then the values are
+        not comparable); ties to the greedy evaluation, then the generator."""
+        greedy = self.greedy.choose(state)
+        picks = [aid for aid in ids if isinstance(ACTIONS[aid], PickTile)]
+        if not self.tile_candidates or not isinstance(ACTIONS[greedy], PickTile) \
+                or len(picks) < 2:
+            self.fallbacks += 1
+            return greedy
+        rated = {aid: evaluate(state.child(aid), p, consume=True) for aid in picks}
+        candidates = sorted(picks, key=lambda aid: -rated[aid])[:self.tile_candidates]
+        if greedy not in candidates:
+            candidates.append(greedy)
+        scored: list[tuple[float, float, int]] = []
+        lines: dict[int, dict[Any, int]] = {}
+        for aid in candidates:
+            child = state.child(aid)
+            self.tile_searches += 1
+            result = None
+            with contextlib.suppress(PlannerError):
+                result = plan(child, p, self.tile_config)
+            if result is None or result.stopped:
+                self.fallbacks += 1
+                self.line = {}
+                return greedy
+            score, lines[aid] = self._after_tile(child, p, result)
+            scored.append((score, rated[aid], aid))
+        top = max(v for v, _, _ in scored)
+        best = [(g, aid) for v, g, aid in scored if v >= top - _TIE]
+        top_greedy = max(g for g, _ in best)
+        aid = self.rng.choice([a for g, a in best if g >= top_greedy - _TIE])
+        self.planned += 1
+        self.line = lines[aid]
+        return aid
+
+    def _after_tile(self, child: State, p: int, result: Plan) -> tuple[float, dict[Any, int]]:
+        """A searched tile's score (its best first decision's searched value plus ``blend``
+        times the greedy evaluation after it) and our decisions along the plan when the best
+        score is the plan's own first decision."""
+        if child.current_player != p or not result.alternatives:
+            return result.value + self.blend * evaluate(child, p), {}
+        top, first = -math.inf, -1
+        for a in result.alternatives:
+            aid = child.resolve(a.action)
+            score = a.value + self.blend * evaluate(child.child(aid), p, consume=True)
+            if score > top + _TIE:
+                top, first = score, aid
+        if first != child.resolve(result.best):
+            return top, {}
+        return top, _line_of(child, result.company, result.principal_variation)
+
+    def best_of(self, state: State, p: int, valued: list[tuple[int, float]]) -> int:
+        """The action id with the best searched value plus ``blend`` times the greedy
+        evaluation of its child; remaining ties to the greedy evaluation, then the generator."""
+        scored = []
+        for aid, value in valued:
+            greedy = evaluate(state.child(aid), p, consume=True)
+            scored.append((value + self.blend * greedy, greedy, aid))
+        top = max(v for v, _, _ in scored)
+        best = [(g, aid) for v, g, aid in scored if v >= top - _TIE]
+        top_greedy = max(g for g, _ in best)
+        return self.rng.choice([aid for g, aid in best if g >= top_greedy - _TIE])
+
+
+def _line_of(state: State, company: int, pv: tuple[tuple[str, str], ...]) -> dict[Any, int]:
+    """Our decisions along a principal variation, keyed by the position they are taken in."""
+    line: dict[Any, int] = {}
+    name = state.cfg.companies[company]
+    s = state
+    for who, text in pv:
+        aid = s.resolve(text)
+        if aid not in s.legal_action_ids():  # cannot happen within a round; stop to be safe
+            break
+        if who == name:
+            line[s.key()] = aid
+        s = s.child(aid)
+    return line
+
+
+
+#: The solver bots Kraftwagen adds: name -> (builder from seed and parameter, default
+#: parameter, what the parameter is), the layout of ``solvers.bots.BotEntry``.
+BOTS: dict[str, tuple[Any, int | None, str]] = {
+    "planner": (lambda seed, n: PlannerBot(seed, nodes=n), DEFAULT_PLANNER_NODES,
+                "search nodes per decision"),
+}
+
+
+# --- MCTS -----------------------------------------------------------------------------------------
+class KraftwagenSearch:
+    """Kraftwagen's model for ``solvers.mcts.MCTSBot`` (a ``solvers.mcts.SearchModel``).
+
+    ``greedy`` rollouts (the default): every company plays the greedy bot for the rest of the
+    turn in progress and ``rollout_turns`` more turns (default 4), stopping early when the round
+    is scored; ``random``: uniform moves, with the same cut. None plays to the end. A cut leaf is
+    scored with ``kwcore.bots.evaluate`` for every company.
+    """
+
+    rollouts: tuple[str, ...] = ("greedy", "random")
+    rollout_turns: int | None = 4
+    cuts: bool = True
+
+    def playout(self, rollout: str, rollout_turns: int | None, weights: Any,
+                rng: random.Random) -> Playout:
+        """The rollout policy; its greedy bot takes one draw of ``rng`` now, whatever the
+        rollout (so a seed gives the same searches as the first, Kraftwagen-only MCTS)."""
+        weights = DEFAULT_WEIGHTS if weights is None else weights
+        greedy = GreedyBot(rng.getrandbits(32), weights)
+        choose = greedy.choose if rollout == "greedy" else None
+
+        def play(s: State, rng: random.Random) -> list[float] | None:
+            turns, start_round = rollout_turns, s.round
+            while not s.is_terminal():
+                if turns is not None:
+                    if s.round != start_round:
+                        break  # the round is scored: evaluate before the next round's reveals
+                    if s.pending[0] == rules.F_TILE:  # a turn begins (RULINGS K1)
+                        if turns == 0:
+                            break
+                        turns -= 1
+                s.apply_unchecked(choose(s) if choose is not None else rng.choice(s.legal))
+            if s.is_terminal():
+                return None
+            return [evaluate(s, p, weights) for p in range(s.players)]
+
+        return play
+
+    def determinize(self, state: State, rng: random.Random) -> None:
+        """A fresh seed for the reveals to come: nothing else in a Kraftwagen state is hidden
+        (docs/architecture.md, "Chance is explicit"); one draw, even in explicit chance."""
+        state.seed = rng.getrandbits(_SEED_BITS)
+        state.draws = 0
+
+
+SEARCH = KraftwagenSearch()
+
+
+# --- tournaments ----------------------------------------------------------------------------------
+PLAYERS = "companies"
+SCORE_LABELS = ("sales", "GP", "achiev", "buyers")  # SCORE_SOURCES, as table headers
+SHARED_WIN_RULE = "RULINGS K24"
+
+
+def score_parts(state: State) -> tuple[tuple[int, ...], ...]:
+    """Per company, its points by ``SCORE_SOURCES`` (``Company.score_parts``)."""
+    return tuple(tuple(c.score_parts) for c in state.companies)
+
+
+__all__ = ["BOTS", "DEFAULT_BLEND", "DEFAULT_PLANNER_NODES", "DEFAULT_PLANNER_TURNS",
+           "DEFAULT_TILE_CANDIDATES", "MARKET_BOOST", "PLAYERS", "SCORE_LABELS", "SCORE_SOURCES",
+           "SEARCH", "SHARED_WIN_RULE", "TILE_BOOST", "KraftwagenSearch", "PlannerBot",
+           "score_parts"]
