@@ -346,3 +346,36 @@ def test_python_mcts_bot_plays_the_toy_game() -> None:
         else:
             state.apply_action(bots[state.current_player()].step(state))
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_a_spec_with_a_further_parameter_makes_and_checks_its_states() -> None:
+    """A game parameter beyond ``players`` (here: start with every card dealt +0) reaches the
+    spec's ``new_state``, is written by ``serialize`` and checked when read back."""
+    from dataclasses import replace
+
+    import toygame
+    import toygame.openspiel as tos
+    from gamecore import openspiel as adapter
+
+    def new_state(params: dict[str, Any]) -> Any:
+        state = toygame.new_game(params["players"], None, explicit_chance=True)
+        for _ in range(params["players"] if params["dealt"] else 0):
+            state.apply("deal +0")
+        return state
+
+    spec = replace(tos.SPEC, parameters={"dealt": False}, new_state=new_state)
+    # A class of its own, not registered with OpenSpiel (the name python_toy is taken).
+    variant = type("Variant", (adapter.OpenSpielGame,), {
+        "SPEC": spec, "STATE": adapter.OpenSpielState, "GAME_TYPE": adapter.game_type(spec)})
+    game = variant({"players": 3, "dealt": True})
+    assert game.get_parameters() == {"players": 3, "dealt": True}
+    state = game.new_initial_state()
+    assert state.core.bonus == (0, 0, 0) and state.current_player() == 0
+    data = json.loads(state.serialize())
+    assert data["dealt"] is True
+    assert game.deserialize_state(state.serialize()).core == state.core
+    with pytest.raises(kwcore.PositionError, match="dealt: this game has dealt = True"):
+        game.deserialize_state(json.dumps({**data, "dealt": False}))
+    with pytest.raises(ValueError, match="dealt must be of type bool, not 1"):
+        variant({"dealt": 1})
+    assert variant({}).new_initial_state().is_chance_node()  # the default: dealt by chance
