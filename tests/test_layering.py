@@ -1,7 +1,9 @@
 """The layering, read from the imports (ast) of every module (issue 13; STYLE 21, Layering).
 
 gamecore <- game cores (kwcore, later the racing games) <- solvers <- kwwidgets <- notebooks:
-gamecore imports only the standard library and jsonschema; a game core imports gamecore, itself
+gamecore imports only the standard library and jsonschema (its OpenSpiel adapter,
+``gamecore/openspiel.py``, also the optional pyspiel and numpy, and no other gamecore module
+imports it, so ``import gamecore`` needs neither); a game core imports gamecore, itself
 and no other project package (an optional third-party package such as pyspiel is allowed);
 solvers import no kwwidgets; kwwidgets and solvers import no notebooks; no game core imports
 another. Imports inside functions count as well.
@@ -40,6 +42,20 @@ def imported(path: Path, package: str | None = None) -> set[str]:
     return names
 
 
+def module_imports(path: Path) -> set[str]:
+    """The full dotted names of every module ``path`` imports (``from a import b`` gives
+    ``a`` and ``a.b``: b may be a module), imports inside functions and TYPE_CHECKING too."""
+    tree = ast.parse(path.read_text("utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
 def modules(package: str) -> list[Path]:
     """Every Python file of ``package``."""
     return sorted((ROOT / package).rglob("*.py"))
@@ -51,12 +67,23 @@ def test_the_reader_sees_absolute_relative_and_nested_imports(tmp_path: Path) ->
     assert imported(probe, "gamecore") == {"os", "gamecore", "kwwidgets"}
 
 
+#: The optional third-party packages a gamecore module may import (the OpenSpiel adapter's).
+GAMECORE_OPTIONAL = {"openspiel.py": {"pyspiel", "numpy"}}
+
+
 def test_gamecore_imports_only_the_standard_library_and_jsonschema() -> None:
     allowed = set(sys.stdlib_module_names) | {"gamecore", "jsonschema", "__future__"}
     assert modules("gamecore")
     for path in modules("gamecore"):
-        extra = imported(path) - allowed
+        extra = imported(path) - allowed - GAMECORE_OPTIONAL.get(path.name, set())
         assert not extra, f"{path.relative_to(ROOT)} imports {sorted(extra)}"
+
+
+def test_no_gamecore_module_imports_the_optional_ones() -> None:
+    optional = {f"gamecore.{name.removesuffix('.py')}" for name in GAMECORE_OPTIONAL}
+    for path in modules("gamecore"):
+        if path.name not in GAMECORE_OPTIONAL:
+            assert not module_imports(path) & optional, path.relative_to(ROOT)
 
 
 @pytest.mark.parametrize("core", GAME_CORES)
@@ -74,20 +101,6 @@ def test_no_layer_imports_a_layer_above_it(layer: str) -> None:
     for path in modules(layer):
         wrong = imported(path) & FORBIDDEN[layer]
         assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
-
-
-def module_imports(path: Path) -> set[str]:
-    """The full dotted names of every module ``path`` imports (``from a import b`` gives
-    ``a`` and ``a.b``: b may be a module), imports inside functions and TYPE_CHECKING too."""
-    tree = ast.parse(path.read_text("utf-8"), filename=str(path))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-            names |= {f"{node.module}.{alias.name}" for alias in node.names}
-    return names
 
 
 @pytest.mark.parametrize("core", GAME_CORES)

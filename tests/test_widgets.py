@@ -275,6 +275,20 @@ def test_a_game_can_be_played_to_the_end_with_clicks() -> None:
     assert play.click(0) is False and "over" in message(play)
 
 
+def test_kraftwagen_named_is_the_default_game_with_its_own_words_hint_and_summary() -> None:
+    # issue 13: PlayWidget(game="kraftwagen") keeps Kraftwagen's extras; other games lack them.
+    default = PlayWidget(players=3, seed=2, bots="greedy")
+    named = PlayWidget(players=3, seed=2, bots="greedy", game="kraftwagen")
+    assert named.game is kwcore.GAME and named.state == default.state
+    shown = [(b.description, b.tooltip) for b in with_class(named.actions, "kw-action")]
+    assert shown == [(b.description, b.tooltip) for b in with_class(default.actions, "kw-action")]
+    for aid, b, _ in action_controls(named):
+        assert b.description.startswith(action_label(ACTIONS[aid]))
+        assert b.description != str(ACTIONS[aid])  # plain words, not the text form
+    assert named.hint_button.layout.display != "none"
+    assert shown_log(named) == shown_log(default) and shown_log(named)[0][0] == "Setup"
+
+
 # --- play: readable words, the scoring summary, the hint highlight ------------------------------
 RULE_CODE = re.compile(r"seed JP|seed FR|seed FAQ|RULINGS")
 
