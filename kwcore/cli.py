@@ -1,8 +1,14 @@
 """The ``kw`` command line: new positions, the board, legal actions, actions, bot games, replays.
 
-Covers no rule of its own: every command goes through kwcore's public API, actions through the
-checked ``State.apply`` (STYLE 6). Positions are JSON files (docs/position-format.md) read from a
-path or, given ``-``, from stdin, so commands chain::
+Covers no rule of its own: every command goes through a game's ``gamecore.Game`` description and
+its state's checked ``apply`` (STYLE 6). ``new`` and ``play`` take ``--game`` (default
+kraftwagen); every command that reads a position takes the game from the file's ``game`` field
+(files without one are Kraftwagen's). Kraftwagen's own options (``--hidden-scores``, ``--until``,
+``--replay``, ``kw replay``) say so in one line when given another game. Games are looked up by
+``find_game`` (``main``'s argument): here gamecore's registry, where kwcore is registered;
+``solvers.cli`` passes one that imports a game's package on demand, so only the game a command
+needs is imported. Positions are JSON files (docs/position-format.md) read from a path or, given
+``-``, from stdin, so commands chain::
 
     kw new --players 2 --seed 7 | kw apply - "start BodyTrack2+Worker" > pos.json
     kw legal pos.json
@@ -13,7 +19,7 @@ path or, given ``-``, from stdin, so commands chain::
 No command writes a file: results go to stdout. Every user mistake prints one line
 ``kw: error: ...`` to stderr and exits 2; Ctrl-C exits 130; a defect of ours prints one line
 ``kw: error: internal error ...`` and exits 1, never a traceback; SIGTERM prints
-``kw: terminated`` and exits 143. Imports only kwcore and the standard library.
+``kw: terminated`` and exits 143. Imports only gamecore, kwcore and the standard library.
 """
 
 from __future__ import annotations
@@ -23,11 +29,16 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 import kwcore
-from kwcore.bots import BOTS, make_bot, play_game
+from gamecore.errors import ActionParseError, IllegalActionError, PositionError
+from gamecore.game import DEFAULT_GAME, Game
+from gamecore.game import get as get_game
+from gamecore.position import game_of, parse_json
+from kwcore.bots import BOTS
+from kwcore.serialize import GAME as KRAFTWAGEN
 from kwcore.serialize import MAX_POSITION_SIZE, replay_from_json, replay_to_json
 
 PROG = "kw"
@@ -40,6 +51,9 @@ LOG_TAIL = 10  # log lines `kw show` prints under the board
 JSON_INDENT = 2
 STDIN = "-"
 CAR = "car"  # kw play --until car: the first market step where a car can be placed
+DEFAULT_BOT = "greedy"  # kw play's bot, when the game has one by that name
+#: How a command looks a game up by name: a registered ``Game``, or ValueError naming the known.
+FindGame = Callable[[str], Game]
 
 
 class UsageError(Exception):
@@ -55,17 +69,23 @@ class _Parser(argparse.ArgumentParser):
 
 # --- the commands ---------------------------------------------------------------------------------
 def cmd_new(args: argparse.Namespace) -> int:
-    """``kw new``: print a new position as indented JSON."""
-    state = kwcore.new_game(args.players, args.seed, hidden_scores=args.hidden_scores)
-    print(state.to_json(indent=JSON_INDENT))
+    """``kw new``: print a new position of ``--game`` as indented JSON."""
+    game: Game = args.game
+    players = players_of(game, args.players)
+    if game.name == KRAFTWAGEN:
+        state = kwcore.new_game(players, args.seed, hidden_scores=args.hidden_scores)
+    else:
+        kraftwagen_only(game, "--hidden-scores", args.hidden_scores)
+        state = game.new_game(players, args.seed)
+    print(position_json(game, state))
     return EXIT_OK
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    """``kw show``: the text board, then the last lines of the log."""
-    state = load_position(args.file)
-    print(state)
-    log = state.log()
+    """``kw show``: the text board, then the last lines of the log (for a game that keeps one)."""
+    game, state = read_position(args.file, args.find_game)
+    print(game.text(state))
+    log = game.log(state)
     if log:
         tail = log[-LOG_TAIL:]
         print(f"\nLast {len(tail)} of {len(log)} log lines:")
@@ -76,52 +96,75 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_legal(args: argparse.Namespace) -> int:
     """``kw legal``: the legal actions, one per line as ``id<TAB>text``."""
-    state = load_position(args.file)
+    state = load_position(args.file, args.find_game)
     if state.is_terminal():
         print(f"{PROG}: the game is over; no action is legal", file=sys.stderr)
+    table = state.ACTIONS
     for aid in state.legal_action_ids():
-        print(f"{aid}\t{kwcore.ACTIONS[aid]}")
+        print(f"{aid}\t{table.from_id(aid)}")
     return EXIT_OK
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
     """``kw apply``: apply actions (text or ids) with the checked path; print the new position."""
-    state = load_position(args.file)
-    start = len(state.events)
+    game, state = read_position(args.file, args.find_game)
+    start = len(game.log(state))
     for n, text in enumerate(args.actions, 1):
         where = f"action {n} of {len(args.actions)}: " if len(args.actions) > 1 else ""
         try:
             state.apply(parse_action_arg(text))
-        except (kwcore.ActionParseError, kwcore.IllegalActionError) as exc:
+        except (ActionParseError, IllegalActionError) as exc:
             raise UsageError(f"{where}{exc}") from None
     if args.log:
-        for line in state.log()[start:]:
+        for line in game.log(state)[start:]:
             print(line, file=sys.stderr)
-    print(state.to_json(indent=JSON_INDENT))
+    print(position_json(game, state))
     return EXIT_OK
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """``kw play``: a whole game between bots; the log (unless ``--quiet``) and the scores."""
-    names = bot_names(args.bots, args.players)
-    bots = [make_bot(name, args.seed * 16 + i) for i, name in enumerate(names)]
+    """``kw play``: a whole game of ``--game`` between bots; the log (unless ``--quiet``, and
+    for a game that keeps one) and the scores."""
+    game: Game = args.game
+    players = players_of(game, args.players)
+    kraftwagen_only(game, "--until", args.until is not None)
+    kraftwagen_only(game, "--replay", args.replay)
+    default = DEFAULT_BOT if DEFAULT_BOT in game.bots else game.bots[0]
+    names = bot_names(args.bots or default, players, game.bots)
+    bots = [game.make_bot(name, args.seed * 16 + i) for i, name in enumerate(names)]
     if args.until is not None:
         if args.replay:
             raise UsageError("--until prints a position; it cannot be combined with --replay")
-        print(play_until(args.players, args.seed, bots, args.until).to_json(indent=JSON_INDENT))
+        print(play_until(players, args.seed, bots, args.until).to_json(indent=JSON_INDENT))
         return EXIT_OK
     taken: list[str] = []
-    state = play_game(args.players, args.seed, bots, record=taken)
+    state = play_game(game, players, args.seed, bots, record=taken)
     if args.replay:  # the replay file instead of the log: `kw replay` plays it back
-        print(replay_to_json(args.players, args.seed, taken))
+        print(replay_to_json(players, args.seed, taken))
         return EXIT_OK
-    if not args.quiet:
-        for line in state.log():
+    log = [] if args.quiet else game.log(state)
+    if log:
+        for line in log:
             print(line)
         print()
-    for line in score_lines(state, names):
+    players_named = [game.player_name(state, p) for p in range(len(state.scores()))]
+    for line in score_lines(state, names, players_named):
         print(line)
     return EXIT_OK
+
+
+def play_game(game: Game, players: int, seed: int, bots: list[Any],
+              record: list[str] | None = None) -> Any:
+    """A whole seeded game of ``game``, player ``i`` choosing with ``bots[i]``, every choice
+    through the checked ``apply``; with ``record``, each decision's text is appended to it
+    (Kraftwagen: as ``kwcore.bots.play_game`` plays it)."""
+    state = game.new_game(players, seed)
+    while not state.is_terminal():
+        aid = bots[state.current_player].choose(state)
+        if record is not None:
+            record.append(str(state.ACTIONS.from_id(aid)))
+        state.apply(aid)
+    return state
 
 
 def play_until(players: int, seed: int, bots: list[Any], decision: str) -> kwcore.State:
@@ -141,11 +184,16 @@ def play_until(players: int, seed: int, bots: list[Any], decision: str) -> kwcor
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """``kw replay``: replay a replay file (setup seed and actions) and print the final board."""
+    """``kw replay``: replay a Kraftwagen replay file (setup seed and actions) and print the
+    final board; another game's replay file is refused in one line."""
     text = read_text(args.file)
     try:
+        name = game_of(parse_json(text), DEFAULT_GAME)
+        if name != KRAFTWAGEN:
+            raise UsageError(f"{_display(args.file)} is a replay of {short(name)}: kw replay "
+                             f"plays Kraftwagen replay files only")
         state = replay_from_json(text)
-    except kwcore.PositionError as exc:
+    except PositionError as exc:
         raise UsageError(f"{_display(args.file)}: bad replay file: {exc}") from None
     print(state)
     return EXIT_OK
@@ -155,13 +203,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
 Extension = Callable[[Any], None]
 
 
-def build_parser(extend: Extension | None = None) -> argparse.ArgumentParser:
-    """The ``kw`` argument parser: the six core commands, plus any ``extend`` adds."""
-    parser = _Parser(prog=PROG, description="Kraftwagen: Age of Engineering rules engine.")
+def build_parser(extend: Extension | None = None,
+                 find_game: FindGame = get_game) -> argparse.ArgumentParser:
+    """The ``kw`` argument parser: the six core commands, plus any ``extend`` adds; ``--game``
+    is looked up with ``find_game``."""
+    parser = _Parser(prog=PROG, description="The lab's rules engines (Kraftwagen: Age of "
+                                            "Engineering, and every other registered game).")
+    parser.set_defaults(find_game=find_game)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     new = sub.add_parser("new", help="print a new position as JSON")
-    _game_options(new)
+    _game_options(new, find_game)
     new.add_argument("--hidden-scores", action="store_true",
                      help="the hidden-score variant (RULINGS K31)")
     new.set_defaults(run=cmd_new)
@@ -183,10 +235,11 @@ def build_parser(extend: Extension | None = None) -> argparse.ArgumentParser:
     apply.set_defaults(run=cmd_apply)
 
     play = sub.add_parser("play", help="play a whole game between bots")
-    _game_options(play)
-    play.add_argument("--bots", default="greedy",
+    _game_options(play, find_game)
+    play.add_argument("--bots", default=None,
                       help=f"one bot per company, comma-separated, or one for all "
-                           f"(known: {', '.join(BOTS)}; default greedy)")
+                           f"(Kraftwagen's: {', '.join(BOTS)}; default greedy; another game's: "
+                           f"its own, default greedy if it has one)")
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
     play.add_argument("--replay", action="store_true",
                       help="print the game as a replay file (JSON) instead of the log")
@@ -194,7 +247,7 @@ def build_parser(extend: Extension | None = None) -> argparse.ArgumentParser:
                       help="stop at the first DECISION and print that position as JSON "
                            "instead: `kw play --players 3 --seed 7 --until market > pos.json` "
                            "then `kw price pos.json`; 'car' is the first market step where a "
-                           "car can be placed (decisions: %(choices)s)")
+                           "car can be placed (decisions: %(choices)s; Kraftwagen only)")
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="replay a replay file and print the final board")
@@ -205,16 +258,18 @@ def build_parser(extend: Extension | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None, extend: Extension | None = None) -> int:
+def main(argv: list[str] | None = None, extend: Extension | None = None,
+         find_game: FindGame = get_game) -> int:
     """Run ``kw`` with ``argv`` (default: the process arguments); the exit status.
 
     ``extend`` adds subcommands from a higher layer (``solvers.cli`` adds ``solve``, ``price``
-    and ``puzzles``) without kwcore importing it.
+    and ``puzzles``) without kwcore importing it; ``find_game`` looks games up by name (default:
+    gamecore's registry as it is; ``solvers.cli`` imports a game's package on demand).
     """
     previous = _on_sigterm()
     try:
         try:
-            args = build_parser(extend).parse_args(argv)
+            args = build_parser(extend, find_game).parse_args(argv)
         except SystemExit as exc:  # --help
             return exc.code if isinstance(exc.code, int) else EXIT_OK
         status: int = args.run(args)
@@ -284,13 +339,63 @@ def read_text(path: str) -> str:
                          f"{exc.start})") from None
 
 
-def load_position(path: str) -> kwcore.State:
-    """The position in ``path`` (or stdin); a UsageError naming the field at fault."""
+def read_position(path: str, find_game: FindGame = get_game) -> tuple[Game, Any]:
+    """The game and the position in ``path`` (or stdin), the game named by the file's ``game``
+    field (none: Kraftwagen); a UsageError naming the field at fault or the unknown game."""
     text = read_text(path)
     try:
-        return kwcore.from_json(text)
-    except kwcore.PositionError as exc:
+        data = parse_json(text)
+        name = game_of(data, DEFAULT_GAME)
+        try:
+            game = find_game(name)
+        except ValueError as exc:
+            raise PositionError("game", str(exc)) from None
+        return game, game.from_data(data)
+    except PositionError as exc:
         raise UsageError(f"{_display(path)}: bad position: {exc}") from None
+
+
+def load_position(path: str, find_game: FindGame = get_game, only: str | None = None,
+                  command: str = "") -> Any:
+    """The position in ``path`` (or stdin), of any game ``find_game`` knows; with ``only``, a
+    UsageError unless it is a position of that game (``kw COMMAND`` works on it alone)."""
+    game, state = read_position(path, find_game)
+    if only is not None and game.name != only:
+        raise UsageError(f"{_display(path)} is a {game.name} position: {PROG} {command} works on "
+                         f"{only} positions only")
+    return state
+
+
+def kraftwagen_only(game: Game, option: str, given: bool) -> None:
+    """A UsageError when a Kraftwagen option is ``given`` for another game."""
+    if given and game.name != KRAFTWAGEN:
+        raise UsageError(f"{option} is a Kraftwagen option; the game here is {game.name}")
+
+
+def players_of(game: Game, text: str | None) -> int:
+    """``--players`` for ``game``: a whole number in its player range (default: its most)."""
+    if text is None:
+        return game.max_players
+    if not text.strip().isdigit() or int(text) not in game.player_counts:
+        raise UsageError(f"argument --players: {game.title.split(':')[0]} is played by "
+                         f"{game.min_players} to {game.max_players} {_players_word(game)}, "
+                         f"not {text!r}")
+    return int(text)
+
+
+def position_json(game: Game, state: Any) -> str:
+    """A position as indented JSON, written by the game (or, for a description without
+    ``to_json``, by the state itself)."""
+    if game.to_json is not None:
+        return game.to_json(state, JSON_INDENT)
+    text: str = state.to_json(indent=JSON_INDENT)
+    return text
+
+
+def short(value: Any) -> str:
+    """A value as a short repr for a message."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def parse_action_arg(text: str) -> int | str:
@@ -301,13 +406,13 @@ def parse_action_arg(text: str) -> int | str:
     return text
 
 
-def bot_names(spec: str, players: int) -> list[str]:
-    """One known bot name per company from ``--bots`` (a single name applies to all)."""
+def bot_names(spec: str, players: int, known: Sequence[str] = tuple(BOTS)) -> list[str]:
+    """One ``known`` bot name per player from ``--bots`` (a single name applies to all)."""
     names = [name.strip().lower() for name in spec.split(",")]
-    unknown = [name for name in names if name not in BOTS]
+    unknown = [name for name in names if name not in known]
     if unknown:
         raise UsageError(f"unknown bot {unknown[0]!r} in --bots (known bots: "
-                         f"{', '.join(BOTS)})")
+                         f"{', '.join(known)})")
     if len(names) == 1:
         return names * players
     if len(names) != players:
@@ -316,23 +421,28 @@ def bot_names(spec: str, players: int) -> list[str]:
     return names
 
 
-def score_lines(state: kwcore.State, names: list[str]) -> list[str]:
-    """The final scores, one line per company, then the winner(s)."""
-    cfg = state.cfg
-    width = max(len(c) for c in cfg.companies) + max(len(n) for n in names) + 3
-    lines = [f"{f'{cfg.companies[i]} ({names[i]})':<{width}} {score:>4}"
+def score_lines(state: Any, names: list[str], players: list[str] | None = None) -> list[str]:
+    """The final scores, one line per player (``players``: their names, default Kraftwagen's
+    companies), then the winner(s)."""
+    who = list(state.cfg.companies) if players is None else players
+    width = max(len(c) for c in who) + max(len(n) for n in names) + 3
+    lines = [f"{f'{who[i]} ({names[i]})':<{width}} {score:>4}"
              for i, score in enumerate(state.scores())]
     outcome = state.outcome()
     if outcome is not None:
-        winners = " and ".join(cfg.companies[w] for w in outcome.winners)
+        winners = " and ".join(who[w] for w in outcome.winners)
         label = "Winner" if len(outcome.winners) == 1 else "Winners"
         lines.append(f"{label}: {winners} ({outcome.reason})")
     return lines
 
 
-def _game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=_players, default=4, metavar="N",
-                        help="companies, 2 to 4 (default 4)")
+def _game_options(parser: argparse.ArgumentParser, find_game: FindGame) -> None:
+    parser.add_argument("--game", type=game_type(find_game), default=KRAFTWAGEN, metavar="G",
+                        help="the game: kraftwagen (the default), or another registered game "
+                             "(formel1 and automobiles once they are built)")
+    parser.add_argument("--players", default=None, metavar="N",
+                        help="players: Kraftwagen's companies, 2 to 4 (default: the game's "
+                             "most, 4 for Kraftwagen)")
     parser.add_argument("--seed", type=_seed, default=0, metavar="S",
                         help="the setup seed, a whole number >= 0 (default 0)")
 
@@ -343,10 +453,20 @@ def _decisions() -> list[str]:
     return [CAR] + [name for name in FRAME_NAMES if name != "end"]
 
 
-def _players(text: str) -> int:
-    if not text.strip().isdigit() or not 2 <= int(text) <= 4:
-        raise argparse.ArgumentTypeError(f"Kraftwagen is played by 2 to 4 companies, not {text!r}")
-    return int(text)
+def game_type(find_game: FindGame) -> Callable[[str], Game]:
+    """``--game``'s converter: the game by name (argparse reports the ValueError's message)."""
+
+    def game(text: str) -> Game:
+        try:
+            return find_game(text.strip().lower())
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return game
+
+
+def _players_word(game: Game) -> str:
+    return "companies" if game.name == KRAFTWAGEN else "players"
 
 
 def _seed(text: str) -> int:

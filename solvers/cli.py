@@ -8,11 +8,16 @@ with::
     kw solve --puzzle NAME
     kw price FILE [--json]
     kw puzzles [--export NAME]
-    kw tournament --bots planner,greedy --games N [--seed S] [--workers K] [--players P]
-                  [--dask ADDR] [--plot FILE.png] [--json]
+    kw tournament --bots planner,greedy --games N [--game G] [--seed S] [--workers K]
+                  [--players P] [--dask ADDR] [--plot FILE.png] [--json]
 
-Long solves show a progress bar (tqdm, on a terminal) and stop cleanly on the budget or Ctrl-C
-with the best plan found and its status. Every user mistake is one ``kw: error:`` line, exit 2.
+``kw`` here looks games up with ``solvers.bots.find_game``, which imports a game's package only
+when a command names it (``--game``, or a position file's ``game`` field). ``tournament`` plays
+any registered game (``--game``, default kraftwagen; the bots are that game's,
+``solvers.bots``); ``solve``, ``price`` and ``puzzles`` are Kraftwagen's, and another game's
+position file given to ``solve`` or ``price`` is refused in one line. Long solves show a
+progress bar (tqdm, on a terminal) and stop cleanly on the budget or Ctrl-C with the best plan
+found and its status. Every user mistake is one ``kw: error:`` line, exit 2.
 """
 
 from __future__ import annotations
@@ -25,9 +30,10 @@ from typing import Any
 
 from kwcore import cli as core
 from kwcore.config import CAR_TECH
+from kwcore.serialize import GAME as KRAFTWAGEN
 from kwcore.state import State
 from solvers import tournament
-from solvers.bots import BOTS
+from solvers.bots import bots_of, find_game
 from solvers.kraftwagen import planner, pricing
 from solvers.kraftwagen.puzzles import PuzzleError, load_puzzles, puzzle_named
 
@@ -71,8 +77,11 @@ def add_commands(sub: Any) -> None:
 
     tour = sub.add_parser("tournament", help="seeded games between bots, seats rotated")
     tour.add_argument("--bots", required=True, metavar="A,B,...",
-                      help=f"the bots, comma-separated, each NAME or NAME:N (known: "
-                           f"{', '.join(BOTS)}; e.g. mcts:100)")
+                      help=f"the bots, comma-separated, each NAME or NAME:N (Kraftwagen's: "
+                           f"{', '.join(bots_of(KRAFTWAGEN))}; e.g. mcts:100; another game's: "
+                           f"its own, random and mcts)")
+    tour.add_argument("--game", type=core.game_type(find_game), default=KRAFTWAGEN,
+                      metavar="G", help="the game (default kraftwagen; any registered game)")
     tour.add_argument("--games", type=_whole, required=True, metavar="N",
                       help="games to play, a multiple of the number of companies")
     tour.add_argument("--seed", type=_whole, default=0, metavar="S",
@@ -91,7 +100,7 @@ def add_commands(sub: Any) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``kw`` with the solver commands; the exit status."""
-    return core.main(argv, extend=add_commands)
+    return core.main(argv, extend=add_commands, find_game=find_game)
 
 
 # --- commands -------------------------------------------------------------------------------------
@@ -110,7 +119,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         state = puzzle.state()
         settings = dict(puzzle.settings)
     elif args.file:
-        state = core.load_position(args.file)
+        state = core.load_position(args.file, args.find_game, KRAFTWAGEN, "solve")
     else:
         raise UsageError("solve needs a position FILE or --puzzle NAME")
     company = _company(state, args.company if args.company else settings.pop("company", None))
@@ -129,7 +138,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_price(args: argparse.Namespace) -> int:
     """``kw price``."""
-    return _print_pricing(core.load_position(args.file), args.json, args.curve)
+    return _print_pricing(core.load_position(args.file, args.find_game, KRAFTWAGEN, "price"),
+                          args.json, args.curve)
 
 
 def cmd_puzzles(args: argparse.Namespace) -> int:
@@ -152,7 +162,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         _check_plot_file(args.plot)
     try:
         result = tournament.run_tournament(args.bots.split(","), args.games, args.seed,
-                                           args.players, args.workers, args.dask)
+                                           args.players, args.workers, args.dask,
+                                           game=args.game.name)
     except tournament.TournamentError as exc:
         raise UsageError(str(exc)) from None
     if args.plot:

@@ -416,7 +416,9 @@ def test_a_defect_of_ours_is_one_line_not_a_traceback(
     def broken(state: kwcore.State) -> str:
         raise IndexError("tuple index out of range")
 
-    monkeypatch.setattr(kwcore.State, "__str__", broken)
+    import kwcore.render
+
+    monkeypatch.setattr(kwcore.render, "text_board", broken)  # what kw show draws the board with
     status, out, err = kw("show", str(position))
     assert status == 1 and out == "" and err.count("\n") == 1
     assert err.startswith("kw: error: internal error, please report it: IndexError")
