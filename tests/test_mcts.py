@@ -204,3 +204,23 @@ def test_win_shares_are_a_softmax_of_points_over_the_temperature() -> None:
     e = math.e  # a lead of one temperature: odds of e to 1
     assert win_shares([20.0, 10.0], 10.0) == pytest.approx([e / (e + 1), 1 / (e + 1)])
     assert win_shares([1000.0, 0.0], 1.0) == pytest.approx([1.0, 0.0])  # no overflow
+
+
+def test_the_generic_search_plays_kraftwagen_as_the_kraftwagen_only_one_did() -> None:
+    # Recorded with the Kraftwagen-only MCTSBot before issue 13 made the search generic: the
+    # same seed must give the same search, draw for draw (greedy rollouts, Kraftwagen's cut).
+    rng = random.Random(9)
+    s = kwcore.new_game(2, 9)
+    for _ in range(20):
+        s.apply_unchecked(rng.choice(s.legal))
+    while len(s.legal) < 3:
+        s.apply_unchecked(rng.choice(s.legal))
+    result = MCTSBot(seed=9, simulations=12, rollout_turns=1).search(s)
+    assert result.action == 91
+    assert result.visits == {91: 5, 92: 1, 90: 3, 89: 3}
+    assert result.values == pytest.approx((0.6796785237134112, 0.3203214762865887))
+    assert result.points == pytest.approx((24.294444444444448, 14.988888888888889))
+    chance = MCTSBot(seed=0, simulations=8, rollout_turns=1).search(
+        kwcore.new_game(2, explicit_chance=True))
+    assert (chance.action, chance.visits) == (11, {12: 3, 11: 5})
+    assert chance.values == pytest.approx((0.4837476550079609, 0.516252344992039))

@@ -549,3 +549,13 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/status").read_text().lower()
     except OSError:
         return "zombie"
+
+
+def test_kraftwagen_games_are_played_as_before_the_generic_tournament() -> None:
+    # Recorded before issue 13 made tournaments generic: the same schedule, bots and results.
+    spec = schedule(["random", "greedy", "mcts:2"], 3, seed=5)[0]
+    assert (spec.setup_seed, spec.bot_seeds) == (1097127993, (1539898300, 124576495, 1999834075))
+    assert (spec.game, spec.module) == ("kraftwagen", "kwcore.game")
+    result = play_one(spec)
+    assert (result.scores, result.winners, result.decisions) == ((53, 114, 60), (1,), 249)
+    assert result.parts == ((45, 8, 0, 0), (39, 24, 43, 8), (41, 14, 0, 5))
