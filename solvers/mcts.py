@@ -138,6 +138,8 @@ def _random_to_the_end(s: Any, rng: random.Random) -> None:
 def game_solvers(game: str) -> ModuleType | None:
     """The module of ``game``'s own solver contributions, ``solvers.<game>.bots``, or None when
     the game has none. Found by name when asked, so the generic modules import no game."""
+    if not game.isidentifier():  # no package has that name (and importlib must not see it)
+        return None
     name = f"solvers.{game}.bots"
     try:
         return importlib.import_module(name)

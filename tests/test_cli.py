@@ -455,3 +455,27 @@ def test_play_until_output_is_what_kw_price_reads(tmp_path: Path) -> None:
 def test_play_until_refuses_replay_and_unknown_decisions(kw: Kw) -> None:
     assert_one_error_line(kw("play", "--until", "market", "--replay"), "--until", "--replay")
     assert_one_error_line(kw("play", "--until", "lunch"), "invalid choice: 'lunch'")
+
+
+# --- other games (issue 13) -----------------------------------------------------------------------
+def test_the_core_kw_makes_and_reads_positions_of_any_registered_game(kw: Kw,
+                                                                      tmp_path: Path) -> None:
+    import toygame
+
+    status, out, err = kw("new", "--game", "toy", "--players", "2", "--seed", "3")
+    assert (status, err) == (0, "")
+    assert toygame.from_json(out) == toygame.new_game(2, 3)
+    path = tmp_path / "toy.json"
+    path.write_text(out)
+    status, out, _ = kw("legal", str(path))
+    assert (status, out) == (0, "0\troll\n")
+
+
+def test_the_core_kw_knows_only_registered_games(kw: Kw) -> None:
+    assert_one_error_line(kw("play", "--game", "formel1"), "argument --game",
+                          "unknown game 'formel1' (known games: kraftwagen")
+
+
+def test_the_game_defaults_to_kraftwagen(kw: Kw) -> None:
+    status, out, _ = kw("new", "--seed", "2")
+    assert status == 0 and kwcore.from_json(out) == kwcore.new_game(4, 2)

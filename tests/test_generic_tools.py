@@ -275,6 +275,7 @@ def test_mcts_samples_a_weighted_chance_node_by_its_odds() -> None:
     ({"rollout": "greedy"}, "rollout must be one of random"),
     ({"rollout_turns": 2}, "rollout_turns: toy's rollouts play to the end"),
     ({"game": "formel1"}, "game: unknown game 'formel1'"),
+    ({"game": "../toy"}, "game: unknown game '../toy'"),
     ({"game": 3}, "game must be a registered game's name"),
 ])
 def test_bad_mcts_settings_for_a_game_are_mcts_errors(setting: dict[str, Any],
