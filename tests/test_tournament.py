@@ -552,10 +552,14 @@ def _state(pid: int) -> str:
 
 
 def test_kraftwagen_games_are_played_as_before_the_generic_tournament() -> None:
-    # Recorded before issue 13 made tournaments generic: the same schedule, bots and results.
+    # Recorded before issue 13 made tournaments generic and moved the planner bot to
+    # solvers/kraftwagen/bots.py: the same schedule, bots and results.
     spec = schedule(["random", "greedy", "mcts:2"], 3, seed=5)[0]
     assert (spec.setup_seed, spec.bot_seeds) == (1097127993, (1539898300, 124576495, 1999834075))
     assert (spec.game, spec.module) == ("kraftwagen", "kwcore.game")
     result = play_one(spec)
     assert (result.scores, result.winners, result.decisions) == ((53, 114, 60), (1,), 249)
     assert result.parts == ((45, 8, 0, 0), (39, 24, 43, 8), (41, 14, 0, 5))
+    planner = play_one(schedule(["planner:30", "random"], 2, seed=2)[0])
+    assert (planner.scores, planner.decisions) == ((156, 30), 249)
+    assert planner.parts == ((71, 31, 43, 11), (12, 16, 0, 2))
