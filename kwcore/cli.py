@@ -448,7 +448,7 @@ def _game_options(parser: argparse.ArgumentParser, find_game: FindGame) -> None:
 
 
 def _decisions() -> list[str]:
-    from kwcore.rules import FRAME_NAMES
+    from kwcore.state import FRAME_NAMES
 
     return [CAR] + [name for name in FRAME_NAMES if name != "end"]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamecore.game import Game, register
+from kwcore import rules
 from kwcore.actions import NUM_ACTIONS
 from kwcore.serialize import GAME as NAME
 from kwcore.serialize import (
@@ -21,6 +22,7 @@ from kwcore.serialize import (
     state_from_json,
     state_to_json,
 )
+from kwcore.state import State
 
 
 def _new_game(players: int = 4, seed: int | None = 0, explicit_chance: bool = False) -> Any:
@@ -91,3 +93,5 @@ GAME = Game(
     player_name=_company,
 )
 register(GAME)
+# The state's rule hooks (kwcore.rules imports kwcore.state, so the state cannot import it).
+State.RULES = rules

@@ -44,7 +44,7 @@ from kwcore import rules
 from kwcore.config import CAR_TECH, CATEGORIES, PREFERENCES, Config, config_for
 from kwcore.errors import PositionError
 from kwcore.serialize import GAME, KINDS
-from kwcore.state import State
+from kwcore.state import FRAME_NAMES, State
 
 GAME_NAME = adapter.PREFIX + GAME
 DEFAULT_PLAYERS = 4
@@ -68,7 +68,7 @@ class KraftwagenEncoding:
         n, t, r = cfg.players, len(cfg.tiles), len(cfg.recruit)
         items = t + n  # the chain holds every tile and one marker per company
         self.pieces: list[tuple[str, int]] = [
-            ("observer", n), ("round", cfg.rounds + 1), ("decision", len(rules.FRAME_NAMES)),
+            ("observer", n), ("round", cfg.rounds + 1), ("decision", len(FRAME_NAMES)),
             ("to_move", n + 1), ("pending", 13), ("chain", items * items),
             ("market_marker", 1), ("price_chart", len(_prices(cfg))),
             ("buyers", 2 * len(PREFERENCES)),
@@ -195,7 +195,7 @@ def _encode(cfg: Config, view: dict[str, Any], out: dict[str, np.ndarray]) -> No
     out["observer"][names.index(view["observer"])] = 1
     out["round"][view["round"]] = 1
     pending = view["pending"]
-    out["decision"][rules.FRAME_NAMES.index(pending["decision"])] = 1
+    out["decision"][FRAME_NAMES.index(pending["decision"])] = 1
     mover = pending["player"]
     if mover is not None:
         out["to_move"][n if mover == "chance" else names.index(mover)] = 1

@@ -73,22 +73,37 @@ from kwcore.config import (
     lap_points,
 )
 from kwcore.errors import IllegalActionError
+from kwcore.state import (  # the decision frames are the state's data (``State.pending``)
+    F_ATTRACT,
+    F_BUICK,
+    F_CAR_ENGINE,
+    F_CAR_PRICE,
+    F_CAR_SERVICE,
+    F_CAR_TECH,
+    F_DEAL,
+    F_END,
+    F_HIRE,
+    F_MARKET,
+    F_OFFER,
+    F_ORDER,
+    F_PLACE,
+    F_POST,
+    F_RECRUIT,
+    F_RESEARCH,
+    F_REVEAL,
+    F_SELL,
+    F_START,
+    F_SWAP,
+    F_TEAM,
+    F_TILE,
+    FREE_FRAMES,
+    Car,
+)
 
 if TYPE_CHECKING:
-    from kwcore.state import Car, State
+    from kwcore.state import State
 
 
-(
-    F_DEAL, F_OFFER, F_START, F_REVEAL, F_TILE, F_ORDER, F_RESEARCH, F_PLACE, F_HIRE,
-    F_ATTRACT, F_RECRUIT, F_TEAM, F_SELL, F_SWAP, F_MARKET, F_CAR_ENGINE, F_CAR_SERVICE,
-    F_CAR_PRICE, F_CAR_TECH, F_POST, F_BUICK, F_END,
-) = range(22)
-FRAME_NAMES = (
-    "deal", "offer", "choose_start", "reveal", "choose_tile", "choose_action", "research",
-    "place", "hire", "attract", "recruit", "team", "sell_car", "swap_buyer", "market",
-    "car_engine", "car_service", "car_price", "car_tech", "after_market", "buick", "end",
-)
-FREE_FRAMES = frozenset({F_TILE, F_ORDER, F_MARKET, F_POST})  # RULINGS K5
 
 HIRE, RESEARCH, BUILD_BODY, BUILD_ENGINE, ATTRACT, GRAND_PRIX, RECRUIT = range(len(ACTION_KINDS))
 _KIND_INDEX = {k: i for i, k in enumerate(ACTION_KINDS)}
@@ -1057,7 +1072,6 @@ def _apply_car_price(s: State, a: CarPrice) -> None:
 
 def _apply_car_tech(s: State, a: CarTech) -> None:
     """The car goes to the lowest free market space (RULINGS K13)."""
-    from kwcore.state import Car
 
     _, p, body, engine, workers, salesman, price = s.pending
     c = s.companies[p]

@@ -26,7 +26,7 @@ from gamecore.position import short as _short
 from kwcore import rules
 from kwcore.config import BODY, CAR_TECH, CATEGORIES, ENGINE, PREFERENCES, Config, config_for
 from kwcore.errors import PositionError
-from kwcore.state import Car, Company, State, new_state
+from kwcore.state import FRAME_NAMES, Car, Company, State, new_state
 
 GAME = "kraftwagen"
 FORMAT = "kraftwagen-position"
@@ -103,7 +103,7 @@ def _car_to_dict(cfg: Config, car: Car | None) -> dict[str, Any] | None:
 def _pending_to_dict(s: State) -> dict[str, Any]:
     cfg = s.cfg
     kind, player = s.pending[0], s.pending[1]
-    name = rules.FRAME_NAMES[kind]
+    name = FRAME_NAMES[kind]
     out: dict[str, Any] = {"decision": name}
     out["player"] = cfg.companies[player] if player >= 0 else (
         "chance" if player == rules.CHANCE else None)
@@ -384,9 +384,9 @@ def _company_from(r: _Reader, d: dict[str, Any], i: int) -> Company:
 
 def _pending_from(s: State, r: _Reader, d: dict[str, Any]) -> tuple[Any, ...]:
     name = d["decision"]
-    if name not in rules.FRAME_NAMES:
+    if name not in FRAME_NAMES:
         raise PositionError("pending/decision", f"unknown decision {name!r}")
-    kind = rules.FRAME_NAMES.index(name)
+    kind = FRAME_NAMES.index(name)
     player = _derive_player(s, kind)
     stated = d.get("player")
     expected = (s.cfg.companies[player] if player >= 0 else
@@ -502,12 +502,12 @@ def _check_turn(s: State) -> None:
     if kind == rules.F_TILE and (s.picked >= 0 or s.tile_left):
         raise PositionError("turn/picked_tile", "no tile is in play before the tile is chosen")
     if kind in TURN_FRAMES and kind != rules.F_TILE and s.picked < 0:
-        raise PositionError("turn/picked_tile", f"a tile is in play at '{rules.FRAME_NAMES[kind]}'")
+        raise PositionError("turn/picked_tile", f"a tile is in play at '{FRAME_NAMES[kind]}'")
     if kind not in TURN_FRAMES and (s.picked >= 0 or s.tile_left):
         raise PositionError("turn/picked_tile", "no turn is in progress")
     setup = kind in (rules.F_DEAL, rules.F_OFFER, rules.F_START)
     if setup != (s.round == 0) and kind != rules.F_END:
-        raise PositionError("round", f"'{rules.FRAME_NAMES[kind]}' is decided "
+        raise PositionError("round", f"'{FRAME_NAMES[kind]}' is decided "
                                      f"{'in setup (round 0)' if setup else 'in rounds 1-3'}")
     if kind == rules.F_OFFER and not (len(s.start_offer) < s.cfg.start_tiles_offered
                                       and len(s.start_order) <= s.cfg.start_tiles_offered):

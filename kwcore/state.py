@@ -13,14 +13,24 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, NamedTuple
 
+from gamecore.chance import CHANCE, TERMINAL
 from gamecore.state import GameState, Outcome, slot_copier
-from kwcore import rules
 from kwcore.actions import TABLE
 from kwcore.config import Config, config_for
 from kwcore.errors import IllegalActionError
 
-CHANCE = rules.CHANCE
-TERMINAL = rules.TERMINAL
+#: The decision frames: what ``State.pending[0]`` says is being decided (docs/architecture.md).
+(
+    F_DEAL, F_OFFER, F_START, F_REVEAL, F_TILE, F_ORDER, F_RESEARCH, F_PLACE, F_HIRE,
+    F_ATTRACT, F_RECRUIT, F_TEAM, F_SELL, F_SWAP, F_MARKET, F_CAR_ENGINE, F_CAR_SERVICE,
+    F_CAR_PRICE, F_CAR_TECH, F_POST, F_BUICK, F_END,
+) = range(22)
+FRAME_NAMES = (
+    "deal", "offer", "choose_start", "reveal", "choose_tile", "choose_action", "research",
+    "place", "hire", "attract", "recruit", "team", "sell_car", "swap_buyer", "market",
+    "car_engine", "car_service", "car_price", "car_tech", "after_market", "buick", "end",
+)
+FREE_FRAMES = frozenset({F_TILE, F_ORDER, F_MARKET, F_POST})  # RULINGS K5
 
 
 class Car(NamedTuple):
@@ -159,7 +169,7 @@ class State(GameState):
 
     def decision(self) -> str:
         """A short name of the pending decision (e.g. ``choose_tile``)."""
-        return rules.FRAME_NAMES[self.pending[0]]
+        return FRAME_NAMES[self.pending[0]]
 
     def scores(self) -> list[int]:
         """Every company's reputation."""
@@ -170,12 +180,18 @@ class State(GameState):
         return len(self.companies[player].engineers)
 
     # --- gamecore's hooks: the rules and the mutable parts ----------------------------------
-    # The rules' function itself, not a method calling it: one call less per decision.
-    _apply_id = rules.apply_id  # type: ignore[assignment]
+    # The rules (kwcore.rules) import this module, so it cannot import them: kwcore.game binds
+    # them here when it registers the game, as it registers the renderers (STYLE 21).
+    RULES: ClassVar[Any] = None
+
+    def _apply_id(self, aid: int) -> None:
+        """Apply a legal action id and resolve everything automatic after it (the rules')."""
+        self.RULES.apply_id(self, aid)
 
     def _why_illegal(self, action: Any) -> IllegalActionError:
         """The IllegalActionError naming the rule that forbids ``action`` here."""
-        return rules.why_illegal(self, action)
+        error: IllegalActionError = self.RULES.why_illegal(self, action)
+        return error
 
     def _copy_parts(self, other: State) -> None:
         """The companies and the log are the only mutable parts; the rest is immutable."""
@@ -237,7 +253,7 @@ def new_state(players: int, seed: int | None, hidden_scores: bool = False) -> St
     s.start_offer = ()
     s.start_order = ()
     s.companies = [Company(cfg) for _ in range(players)]
-    s.pending = (rules.F_END, TERMINAL)
+    s.pending = (F_END, TERMINAL)
     s.tile_left = ()
     s.picked = -1
     s.tech_used = False

@@ -16,9 +16,9 @@ name, or a bad parameter, raises ``BotError`` (a ValueError) that names the know
 
 ``find_game(name)`` is the registered game by name, its core package imported first when the
 registry does not hold it yet (``GAME_PACKAGES``): so the command line and the tournament's
-worker processes import only the game they play. The first version of this module held the
-planner bot; ``solvers.bots.PlannerBot``, its settings and ``BOTS`` (Kraftwagen's table) still
-work and load ``solvers.kraftwagen.bots`` when first used.
+worker processes import only the game they play. ``BOTS`` is still Kraftwagen's table (the
+first version's name); the planner bot moved to Kraftwagen's solvers with the other
+Kraftwagen-only code (issue 13).
 """
 
 from __future__ import annotations
@@ -36,9 +36,6 @@ DEFAULT_GAME = "kraftwagen"
 #: Each game's core package: importing it registers the game. A name whose package is not
 #: installed yet (the racing games, before they are built) is no known game.
 GAME_PACKAGES = {"kraftwagen": "kwcore", "formel1": "formel1", "automobiles": "automobiles"}
-#: What ``solvers.bots`` still lends from ``solvers.kraftwagen.bots`` (the first version's API).
-_MOVED = frozenset({"PlannerBot", "DEFAULT_PLANNER_NODES", "DEFAULT_PLANNER_TURNS",
-                    "DEFAULT_BLEND", "MARKET_BOOST", "DEFAULT_TILE_CANDIDATES", "TILE_BOOST"})
 
 
 class BotError(ValueError):
@@ -164,11 +161,9 @@ def _mcts(game: str) -> Callable[[int | None, int], Bot]:
 
 
 def __getattr__(name: str) -> Any:
-    """The first version's names: ``BOTS`` (Kraftwagen's table) and the planner bot's."""
+    """The first version's name ``BOTS``: Kraftwagen's table."""
     if name == "BOTS":
         return bots_of(DEFAULT_GAME)
-    if name in _MOVED:
-        return getattr(importlib.import_module("solvers.kraftwagen.bots"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -213,15 +213,11 @@ def test_find_game_imports_a_games_package_only_when_asked() -> None:
         find_game("formel1")
 
 
-def test_the_first_versions_names_still_work() -> None:
-    from solvers.kraftwagen import bots as kraftwagen_bots
-
-    assert bots.PlannerBot is kraftwagen_bots.PlannerBot
-    assert bots.MARKET_BOOST == kraftwagen_bots.MARKET_BOOST
+def test_the_first_versions_bot_table_still_works() -> None:
     assert list(bots.BOTS) == ["random", "greedy", "mcts", "planner"]
     assert bots.BOTS["mcts"][1] == bots.BOTS["mcts"].default == 32
-    with pytest.raises(AttributeError, match="no attribute 'Planner'"):
-        _ = bots.Planner
+    with pytest.raises(AttributeError, match="no attribute 'PlannerBot'"):
+        _ = bots.PlannerBot  # moved to solvers.kraftwagen.bots
 
 
 # --- MCTS on the toy game -------------------------------------------------------------------------

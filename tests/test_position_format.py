@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 import gamecore
 import kwcore
-from kwcore import PositionError, rules
+from kwcore import PositionError
 from kwcore.config import ACTION_KINDS, CAR_TECH, CATEGORIES, PREFERENCES, raw_components
 from kwcore.serialize import (
     FRAME_FIELDS,
@@ -40,6 +40,7 @@ from kwcore.serialize import (
     state_from_json,
     state_to_dict,
 )
+from kwcore.state import FRAME_NAMES
 from positions import schema_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,7 +138,7 @@ def test_every_decision_kind_of_the_sampled_games_is_covered() -> None:
                  for g in GAMES for _, text in sample(game(*g))}
     # buick, sell_car, swap_buyer and hire (a choice only with Riker) need particular recruits
     # and show in few games; the validation run described in docs/position-format.md met them.
-    common = set(rules.FRAME_NAMES) - {"buick", "sell_car", "swap_buyer", "hire"}
+    common = set(FRAME_NAMES) - {"buick", "sell_car", "swap_buyer", "hire"}
     assert common <= decisions, common - decisions
 
 
@@ -180,7 +181,7 @@ def test_the_schema_names_match_the_component_data_and_the_code() -> None:
 
 def test_the_schema_knows_every_decision_and_its_fields() -> None:
     pending = position_schema()["$defs"]["pending"]
-    assert pending["properties"]["decision"]["enum"] == list(rules.FRAME_NAMES)
+    assert pending["properties"]["decision"]["enum"] == list(FRAME_NAMES)
     for branch in pending["allOf"]:
         name = branch["if"]["properties"]["decision"]["const"]
         assert branch["then"]["required"] == list(FRAME_FIELDS.get(name, ())), name

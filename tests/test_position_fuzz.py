@@ -70,7 +70,7 @@ def paths(obj: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
 
 
 def test_the_base_positions_cover_every_decision_and_player_count() -> None:
-    from kwcore.rules import FRAME_NAMES
+    from kwcore.state import FRAME_NAMES
 
     seen = {(d["pending"]["decision"], d["players"]) for d in map(json.loads, bases())}
     assert {name for name, _ in seen} == set(FRAME_NAMES)

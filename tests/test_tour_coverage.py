@@ -9,7 +9,7 @@ engine's, never a button in ``02_play`` with a seeded game.
 from __future__ import annotations
 
 from kwcore.actions import ACTIONS
-from kwcore.rules import FRAME_NAMES
+from kwcore.state import FRAME_NAMES
 from kwwidgets import tour
 
 CHANCE_DECISIONS = {"deal", "offer", "reveal"}
