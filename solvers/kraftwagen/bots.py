@@ -114,13 +114,29 @@ class PlannerBot:
         self.line: dict[Any, int] = {}  # State.key() -> our action along the last plan
         self.planned = self.followed = self.fallbacks = 0
         self.tile_searches = 0  # searches run after a candidate tile
+        # The search behind the last decision (None: followed a plan, or the greedy choice
+        # without a search), so that a caller can show what it proved (``last_status``).
+        self.last: Plan | None = None
+        self.last_fallback = False
+
+    def last_status(self) -> str:
+        """What the search behind the last decision proved, in one plain sentence (the
+        planner's ``Plan.status()``), or how the decision was made without one."""
+        if self.last is None:
+            return "Followed the plan of an earlier search." if not self.last_fallback \
+                else "The greedy choice: no search was needed or the search stopped."
+        head = "The search stopped, so the greedy choice was played. " \
+            if self.last_fallback else ""
+        return head + self.last.status()
 
     def choose(self, state: State) -> int:
         """The best-scored legal action id of the search, or the greedy bot's (see the class)."""
         ids = state.legal_action_ids()
         p = state.current_player
         if len(ids) == 1 or p < 0:
+            self.last, self.last_fallback = None, True
             return self.greedy.choose(state)
+        self.last, self.last_fallback = None, False
         key = state.key()
         aid = self.line.get(key)
         if aid is not None and aid in ids:
@@ -134,8 +150,10 @@ class PlannerBot:
         # PlannerError: the budget ran out before any first decision was valued
         with contextlib.suppress(PlannerError):
             result = plan(state, p, config)
+        self.last = result
         if result is None or result.stopped:
             self.fallbacks += 1
+            self.last_fallback = True
             return self.greedy.choose(state)
         self.planned += 1
         aid = self.best_of(state, p, [(state.resolve(a.action), a.value)
@@ -157,6 +175,7 @@ class PlannerBot:
         if not self.tile_candidates or not isinstance(ACTIONS[greedy], PickTile) \
                 or len(picks) < 2:
             self.fallbacks += 1
+            self.last_fallback = True
             return greedy
         rated = {aid: evaluate(state.child(aid), p, consume=True) for aid in picks}
         candidates = sorted(picks, key=lambda aid: -rated[aid])[:self.tile_candidates]
@@ -164,6 +183,7 @@ class PlannerBot:
             candidates.append(greedy)
         scored: list[tuple[float, float, int]] = []
         lines: dict[int, dict[Any, int]] = {}
+        results: dict[int, Plan] = {}
         for aid in candidates:
             child = state.child(aid)
             self.tile_searches += 1
@@ -173,7 +193,9 @@ class PlannerBot:
             if result is None or result.stopped:
                 self.fallbacks += 1
                 self.line = {}
+                self.last, self.last_fallback = result, True
                 return greedy
+            results[aid] = result
             score, lines[aid] = self._after_tile(child, p, result)
             scored.append((score, rated[aid], aid))
         top = max(v for v, _, _ in scored)
@@ -182,6 +204,7 @@ class PlannerBot:
         aid = self.rng.choice([a for g, a in best if g >= top_greedy - _TIE])
         self.planned += 1
         self.line = lines[aid]
+        self.last = results[aid]  # the search after the tile played
         return aid
 
     def _after_tile(self, child: State, p: int, result: Plan) -> tuple[float, dict[Any, int]]:
