@@ -1,0 +1,69 @@
+"""formel1: the rules engine of Formel 1 Nürburgring on gamecore (issue 14).
+
+Rules: docs/rules-formel1.md (F1-01..F1-41 from the seed, the rulings RF1-RF9). The package has
+kwcore's file skeleton (STYLE 20): ``data/components.json`` (the cards and track, synthetic and
+marked, RF1/RF2; the prize chart), ``config`` (loaded and validated once), ``actions`` (the
+stable table), ``rules`` (every rule), ``state`` (plain data on gamecore's ``GameState``).
+Chance is seeded in the state or explicit (``explicit_chance=True``: the state stops at each
+deal and reveal). Standard library and gamecore only.
+
+    import formel1
+    state = formel1.new_game(players=4, seed=7, races=3, track="standard")
+    state.apply("bid 30")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from gamecore.chance import check_seed
+
+from .actions import ACTIONS, NUM_ACTIONS, TABLE, Action
+from .config import CONFIG, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, VARIANTS
+from .state import State
+
+__all__ = ["ACTIONS", "CONFIG", "NUM_ACTIONS", "Action", "State", "new_game", "parse_action",
+           "replay"]
+
+
+def new_game(players: int = 4, seed: int | None = 0, races: int = 3, track: str = "standard",
+             variants: Iterable[str] = (), explicit_chance: bool = False) -> State:
+    """A new game of ``players`` (2-6) over ``races`` races (1-10, F1-33) on ``track``.
+
+    Seeded, chance (the first dealer, the deal, the Starter card, the car cards) is drawn from
+    the seed the state keeps; with ``explicit_chance=True`` the state stops at each chance
+    decision (``current_player == CHANCE``). ``variants``: ``"white321"`` (F1-04).
+    """
+    from . import rules
+    from .state import new_state
+
+    if isinstance(players, bool) or not isinstance(players, int) \
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be a whole number from {MIN_PLAYERS} to "
+                         f"{MAX_PLAYERS}, not {players!r}")
+    if isinstance(races, bool) or not isinstance(races, int) or not 1 <= races <= MAX_RACES:
+        raise ValueError(f"races must be a whole number from 1 to {MAX_RACES}, not {races!r}")
+    if track not in CONFIG.tracks:
+        raise ValueError(f"unknown track {track!r} (known: {', '.join(CONFIG.tracks)})")
+    chosen = tuple(sorted(set(variants)))
+    unknown = [v for v in chosen if v not in VARIANTS]
+    if unknown:
+        raise ValueError(f"unknown or unbuilt variant {unknown[0]!r} (built: "
+                         f"{', '.join(VARIANTS)})")
+    state = new_state(players, check_seed(seed, explicit_chance), races, track, chosen)
+    rules.start(state)
+    return state
+
+
+def parse_action(state: State, text: str) -> Action:
+    """The action written ``text`` (no legality check; ``state.apply`` checks)."""
+    return TABLE.from_text(text)
+
+
+def replay(players: int, seed: int, actions: Sequence[str | int], races: int = 3,
+           track: str = "standard", variants: Iterable[str] = ()) -> State:
+    """Replay a seeded game from its seed and the actions taken (text or ids), each checked."""
+    state = new_game(players, seed, races, track, variants)
+    for action in actions:
+        state.apply(action)
+    return state

@@ -1,0 +1,615 @@
+"""Formel 1's rules: setup and deal, the auction of the six cars, the race, prizes, several races.
+
+Every rule of docs/rules-formel1.md (F1-03 to F1-33, RF3-RF8) is carried out here and nowhere
+else; ``state`` holds the data. One legal-move function (``legal_ids``) and one apply function
+(``apply_id``); after each action ``advance`` resolves everything automatic: chance in a seeded
+game (gamecore.chance draws counted in ``draws``, STYLE 9) and any decision with a single legal
+option, so a state always waits at a real choice, a chance node or the end.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gamecore.chance import CHANCE, TERMINAL, weighted_draw
+from gamecore.errors import IllegalActionError
+
+from .actions import (
+    ACTIONS,
+    IDS,
+    PASS,
+    Bid,
+    Deal,
+    FirstDealer,
+    Pass,
+    Play,
+    Reveal,
+    Starter,
+    To,
+    White,
+)
+from .config import CONFIG, FINISHED, OFF, WHITE, Track
+
+if TYPE_CHECKING:
+    from .state import State
+
+COLOURS = CONFIG.colours
+CARS = range(len(COLOURS))
+#: Phases of a race (``State.phase``).
+DEALER, DEAL, STARTER, AUCTION, RACE, OVER = "dealer", "deal", "starter", "auction", "race", "over"
+#: The pending decisions of a card being carried out (``State.pending[0]``).
+MOVE, WHITE_CAR, SWITCH = 0, 1, 2
+NO_BID = -1
+
+
+# --- whose turn, what is legal ----------------------------------------------------------------
+def current_player(s: State) -> int:
+    """Chance while dealing and revealing, TERMINAL at the end, else the seat to decide (the
+    bidder in turn, the player whose card is carried out, the dealer for the Starter card)."""
+    if s.phase == OVER:
+        return TERMINAL
+    if s.phase in (DEALER, DEAL, STARTER) or (s.phase == AUCTION and s.offer == OFF):
+        return CHANCE
+    return s.turn
+
+
+def chance_weights(s: State) -> list[tuple[int, int]]:
+    """Each chance outcome's id with its whole-number weight (an empty list at a decision)."""
+    if s.phase == DEALER:
+        return [(IDS[FirstDealer(p)], 1) for p in range(s.players)]
+    if s.phase in (DEAL, STARTER):
+        make = Deal if s.phase == DEAL else Starter
+        pool = undealt(s)
+        return [(IDS[make(k)], pool.count(k)) for k in sorted(set(pool))]
+    if s.phase == AUCTION and s.offer == OFF:
+        return [(IDS[Reveal(c)], 1) for c in CARS if c not in s.revealed]
+    return []
+
+
+def legal_ids(s: State) -> tuple[int, ...]:
+    """The legal action ids of ``s``, in id order."""
+    if s.phase == OVER:
+        return ()
+    if current_player(s) == CHANCE:
+        return tuple(sorted(aid for aid, _ in chance_weights(s)))
+    if s.phase == AUCTION:
+        return (PASS, *(IDS[Bid(b)] for b in legal_bids(s, s.turn)))
+    if s.card == OFF:
+        return tuple(sorted({IDS[Play(k)] for k in s.hands[s.turn]}))
+    kind, car, n = s.pending
+    track = s.track_spec()
+    if kind == WHITE_CAR:
+        return tuple(IDS[White(c)] for c in white_candidates(s, n))
+    cells = reach(track, occupied(s, car), s.pos[car], n)[1] if kind == MOVE \
+        else switch_targets(s, car)
+    return tuple(sorted(IDS[_to_action(track, i)] for i in cells))
+
+
+def _to_action(track: Track, cell: int) -> To:
+    """The ``to`` action of an end cell; crossing the finish line is ``to <rows>a``, the line
+    itself (RF5)."""
+    if cell == FINISHED:
+        return To(track.rows, 0)
+    return To(track.cells[cell].row, track.cells[cell].lane)
+
+
+# --- setup and the deal (F1-03 .. F1-05, RF3, RF4) ------------------------------------------
+def start(s: State) -> None:
+    """Setup (F1-03): every player gets the starting money; chance draws the first dealer
+    (RF3) and the first race is dealt."""
+    s.money = (CONFIG.starting_money,) * s.players
+    s.phase = DEALER
+    advance(s)
+
+
+def hand_size(s: State) -> int:
+    """Cards per hand: the race deck dealt as equally as possible (F1-05)."""
+    return len(s.deck()) // s.players
+
+
+def undealt(s: State) -> list[int]:
+    """The race deck less the hands, the Starter card and the removed cards (during the deal,
+    the cards still to deal; after it, the leftovers, F1-05)."""
+    pool = list(s.deck())
+    for k in [*(k for hand in s.hands for k in hand), *s.removed,
+              *((s.starter,) if s.starter != OFF else ())]:
+        pool.remove(k)
+    return pool
+
+
+def _deal(s: State, kind: int) -> None:
+    """F1-05: cards go round one at a time from the dealer's left; after the last full round
+    one leftover (if any) is the Starter (chance), the other leftovers are removed (RF4)."""
+    dealt = sum(len(h) for h in s.hands)
+    seat = (s.dealer + 1 + dealt) % s.players
+    s.hands = _with(s.hands, seat, tuple(sorted((*s.hands[seat], kind))))
+    if dealt + 1 == hand_size(s) * s.players:
+        s.phase = STARTER if len(s.deck()) % s.players else AUCTION
+        s.events += (f"The cards are dealt, {hand_size(s)} each.",)
+
+
+def _choose_starter(s: State, kind: int) -> None:
+    """F1-05, RF4: the Starter card is one leftover; the rest are removed, seen by nobody."""
+    s.starter = kind
+    rest = undealt(s)
+    s.removed = tuple(sorted(rest))
+    s.phase = AUCTION
+    s.events += (f"A leftover card is the Starter card; {len(rest)} removed face down.",)
+
+
+# --- the auction (F1-06 .. F1-17, RF3) --------------------------------------------------------
+def carless(s: State) -> list[int]:
+    """The players without a car, clockwise from the dealer's left (F1-11)."""
+    return [p for p in _clockwise(s, s.dealer + 1) if p not in s.owner]
+
+
+def cars_to_bid(s: State) -> int:
+    """The cars yet to be bid on, the car on offer included (F1-11, RF3)."""
+    return sum(1 for o in s.owner if o == OFF)
+
+
+def minimum_bid(s: State) -> int:
+    """The lowest bid: $10K (RF3), or $30K for the last 3 cars with 3 players and the last 2
+    with 4 or 5 (F1-12; none beyond F1-13 with 2 or 6 players, RF3)."""
+    last = {3: 3, 4: 2, 5: 2}.get(s.players, 0)
+    return CONFIG.late_minimum if cars_to_bid(s) <= last else CONFIG.min_price
+
+
+def may_bid(s: State, player: int) -> bool:
+    """F1-11: when the cars yet to be bid equal the players without a car, only those may bid;
+    F1-08: a player who passed on this car may not re-enter."""
+    if s.out[player]:
+        return False
+    without = carless(s)
+    return not (cars_to_bid(s) == len(without) and player not in without)
+
+
+def legal_bids(s: State, player: int) -> range:
+    """The amounts ``player`` may bid: multiples of $10K (F1-10), at least the minimum (F1-12),
+    above the standing bid, within his cash (RF3); none if he may not bid (F1-08, F1-11)."""
+    if not may_bid(s, player):
+        return range(0)
+    step = CONFIG.bid_step
+    low = max(minimum_bid(s), s.high_bid + step)
+    return range(low, (s.money[player] // step) * step + 1, step)
+
+
+def _next_car(s: State) -> None:
+    """F1-06, F1-14: reveal the next Car Card (chance) or, once every card is revealed,
+    re-offer the passed cars in order; with every car sold the race begins."""
+    if OFF not in s.owner:
+        _start_race(s)
+    elif len(s.revealed) < len(CARS):
+        s.offer = OFF  # chance reveals the next car
+    else:
+        car, s.queue = s.queue[0], s.queue[1:]
+        _offer(s, car, reoffered=True)
+
+
+def _reveal(s: State, car: int) -> None:
+    """F1-17, RF3: a car goes on the grid when first revealed, the first on the pole, the next
+    beside it, and so forth; then it is offered."""
+    s.pos = _with(s.pos, car, s.track_spec().grid[len(s.revealed)])
+    s.revealed += (car,)
+    s.events += (f"{COLOURS[car]} is revealed and takes grid slot {len(s.revealed)}.",)
+    _offer(s, car, reoffered=False)
+
+
+def _offer(s: State, car: int, reoffered: bool) -> None:
+    """Offer ``car``: forced to the one carless player at $30K when it is the last car (F1-13,
+    RF3); else bidding opens at the dealer's left (F1-07)."""
+    without = carless(s)
+    if cars_to_bid(s) == 1 and len(without) == 1:
+        _sell(s, car, without[0], CONFIG.forced_price, "has no car and must take")
+        return
+    s.offer, s.reoffered = car, reoffered
+    s.high_bid, s.high_bidder = 0, NO_BID
+    s.out = (False,) * s.players
+    s.turn = (s.dealer + 1) % s.players
+
+
+def _bid(s: State, amount: int) -> None:
+    """A bid stands until outbid (F1-10)."""
+    s.high_bid, s.high_bidder = amount, s.turn
+    s.events += (f"{seat_name(s.turn)} bids ${amount}K for {COLOURS[s.offer]}.",)
+    _next_bidder(s)
+
+
+def _pass(s: State) -> None:
+    """F1-08: a player who passes is out of the bidding for this car."""
+    s.out = _with(s.out, s.turn, True)
+    s.events += (f"{seat_name(s.turn)} passes on {COLOURS[s.offer]}.",)
+    _next_bidder(s)
+
+
+def _next_bidder(s: State) -> None:
+    """F1-07, F1-09: the turn goes clockwise to the next player still in; when all but the
+    standing bidder have passed, he pays his bid; when all pass, F1-14/F1-15 decide."""
+    for p in _clockwise(s, s.turn + 1):
+        if not s.out[p] and p != s.high_bidder:
+            s.turn = p
+            return
+    car = s.offer
+    if s.high_bidder != NO_BID:
+        _sell(s, car, s.high_bidder, s.high_bid, "buys")
+    else:
+        _nobody_bid(s, car)
+
+
+def _nobody_bid(s: State, car: int) -> None:
+    """F1-14: a car nobody bid on goes to the bottom, to be offered again as the last car.
+    F1-15, RF3: when it was the last car or is passed again, the dealer gets it for $10K if
+    everyone owns a car; else it is forced at $30K on the first carless player clockwise from
+    the dealer's left (engine decision where several are carless)."""
+    if not s.reoffered and cars_to_bid(s) > 1:
+        s.queue += (car,)
+        s.offer = OFF
+        s.events += (f"Nobody bids on {COLOURS[car]}; it goes to the bottom.",)
+        _next_car(s)
+        return
+    without = carless(s)
+    if without:
+        _sell(s, car, without[0], CONFIG.forced_price, "has no car and must take")
+    else:
+        _sell(s, car, s.dealer, CONFIG.dealer_price, "is the dealer and gets")
+
+
+def _sell(s: State, car: int, player: int, price: int, how: str) -> None:
+    """The buyer pays the bank (F1-09); a forced price is paid even without the cash (RF3)."""
+    s.owner = _with(s.owner, car, player)
+    s.money = _with(s.money, player, s.money[player] - price)
+    s.offer, s.high_bid, s.high_bidder = OFF, 0, NO_BID
+    s.out = (False,) * s.players
+    s.events += (f"{seat_name(player)} {how} {COLOURS[car]} for ${price}K.",)
+    _next_car(s)
+
+
+# --- the race (F1-18 .. F1-29, RF4 .. RF7) -----------------------------------------------------
+def _start_race(s: State) -> None:
+    """F1-18: the dealer carries out the Starter card (white numbers ignored); without one the
+    step is skipped. F1-19: then the owner of the pole car plays first."""
+    s.phase, s.offer = RACE, OFF
+    if s.starter != OFF:
+        s.turn = s.dealer
+        s.events += (f"{seat_name(s.dealer)} turns up the Starter card, "
+                  f"{CONFIG.kinds[s.starter].name}.",)
+        _begin_card(s, s.starter)
+    else:
+        _first_turn(s)
+
+
+def _first_turn(s: State) -> None:
+    """F1-19, RF4: the owner of the pole car (the first revealed, F1-17) plays first."""
+    s.turn = s.owner[s.revealed[0]]
+    s.starter_played = True
+
+
+def occupied(s: State, car: int) -> frozenset[int]:
+    """The cells held by the other cars on the track (finished cars have left it, RF5)."""
+    return frozenset(p for c, p in enumerate(s.pos) if c != car and p >= 0)
+
+
+def reach(track: Track, blocked: frozenset[int], start: int, n: int
+          ) -> tuple[int, frozenset[int]]:
+    """RF5, F1-21, F1-22, F1-24: the greatest number of steps (at most ``n``) a car at cell
+    ``start`` can take, one row forward per step, straight or diagonal, through cells not in
+    ``blocked``, and the cells it may end on after them (``{FINISHED}`` once it can cross the
+    finish line: a step from the last row; the rest of the movement is lost, RF5). Zero steps:
+    the car is blocked and keeps its cell (F1-22)."""
+    frontier = frozenset((start,))
+    last = track.rows - 1
+    for step in range(1, n + 1):
+        if any(track.cells[i].row == last for i in frontier):
+            return step, frozenset((FINISHED,))
+        nxt = frozenset(j for i in frontier for j in track.ahead[i] if j not in blocked)
+        if not nxt:
+            return step - 1, frontier
+        frontier = nxt
+    return n, frontier
+
+
+def white_candidates(s: State, n: int) -> list[int]:
+    """F1-25, RF6: the cars that may take a white ``n``: unfinished cars not pictured on the
+    card (and, on the White 3/2/1, not given one of its numbers yet, F1-26); those that can
+    move the full ``n`` if any can, else all of them."""
+    pictured = CONFIG.kinds[s.card].pictured
+    track = s.track_spec()
+    cars = [c for c in CARS if s.pos[c] >= 0 and c not in pictured and c not in s.whites]
+    full = [c for c in cars if reach(track, occupied(s, c), s.pos[c], n)[0] == n]
+    return full or cars
+
+
+def switch_targets(s: State, car: int) -> frozenset[int]:
+    """F1-27, F1-28, RF7: the empty cells alongside (in the row of) the leading car of the
+    pair that the trailing ``car`` reaches by a forward path of empty cells."""
+    a, b = CONFIG.kinds[s.card].switch or (car, car)
+    leader = b if car == a else a
+    track = s.track_spec()
+    gap = track.cells[s.pos[leader]].row - track.cells[s.pos[car]].row
+    blocked = occupied(s, car)
+    steps, ends = reach(track, blocked, s.pos[car], gap)
+    if steps != gap:
+        return frozenset()
+    return frozenset(i for i in ends if not track.cells[i].unequal)
+
+
+def switch_trailer(s: State) -> int | None:
+    """F1-27, F1-28, RF7: the trailing car of the switch card's pair, or None when the switch
+    is impossible (cars level, either finished, the leader in the final straightaway)."""
+    a, b = CONFIG.kinds[s.card].switch or (0, 0)
+    if s.pos[a] < 0 or s.pos[b] < 0:
+        return None
+    cells = s.track_spec().cells
+    ra, rb = cells[s.pos[a]].row, cells[s.pos[b]].row
+    if ra == rb:
+        return None
+    trailer, leader = (a, b) if ra < rb else (b, a)
+    return None if cells[s.pos[leader]].final else trailer
+
+
+def _play(s: State, kind: int) -> None:
+    """F1-20: the player plays one card from his hand (F1-23: even one whose cars are blocked)."""
+    hand = list(s.hands[s.turn])
+    hand.remove(kind)
+    s.hands = _with(s.hands, s.turn, tuple(hand))
+    s.events += (f"{seat_name(s.turn)} plays {CONFIG.kinds[kind].name}.",)
+    _begin_card(s, kind)
+
+
+def _begin_card(s: State, kind: int) -> None:
+    s.card, s.step, s.whites = kind, 0, ()
+    _carry_out(s)
+
+
+def _carry_out(s: State) -> None:
+    """F1-20: the card's numbers are carried out top to bottom; each stops at a decision
+    (``pending``) or is done at once: white numbers on the Starter are ignored (F1-18), a white
+    number with no car to take it and movement for a finished car are lost (RF5, RF6)."""
+    spec = CONFIG.kinds[s.card]
+    if spec.switch is not None:
+        trailer = switch_trailer(s)
+        if trailer is not None and switch_targets(s, trailer):
+            s.pending = (SWITCH, trailer, 0)
+            return
+        s.events += ("The switch is not possible.",)
+        _end_card(s)
+        return
+    while s.step < len(spec.numbers):
+        car, n = spec.numbers[s.step]
+        if car == WHITE:
+            if s.card == s.starter and not s.starter_played:
+                s.step += 1  # F1-18: white numbers on the Starter card are ignored
+                continue
+            if not white_candidates(s, n):
+                s.events += (f"No car can take the white {n}.",)
+                s.step += 1
+                continue
+            s.pending = (WHITE_CAR, OFF, n)
+            return
+        if _start_move(s, car, n):
+            return
+    _end_card(s)
+
+
+def _start_move(s: State, car: int, n: int) -> bool:
+    """Begin moving ``car`` ``n`` spaces: True when the mover must choose the end cell; a
+    finished car's movement is lost (RF5), a blocked car's too (F1-22)."""
+    if s.pos[car] < 0:
+        s.step += 1
+        return False
+    steps, _ = reach(s.track_spec(), occupied(s, car), s.pos[car], n)
+    if steps == 0:
+        s.events += (f"{COLOURS[car]} is blocked and loses {n}.",)
+        s.step += 1
+        return False
+    s.pending = (MOVE, car, n)
+    return True
+
+
+def _to(s: State, row: int, lane: int) -> None:
+    """The chosen end cell of a move (RF5) or a switch (RF7); a car crossing the finish line
+    is placed on the prize chart in crossing order (F1-30, RF8)."""
+    kind, car, n = s.pending
+    track = s.track_spec()
+    cell = track.cell_at(row, lane)
+    assert cell is not None
+    s.pending = ()
+    if kind == SWITCH:
+        s.pos = _with(s.pos, car, cell)
+        s.events += (f"{COLOURS[car]} switches up alongside to {track.label(cell)}.",)
+        _end_card(s)
+        return
+    _land(s, car, n, cell)
+
+
+def _land(s: State, car: int, n: int, cell: int) -> None:
+    track = s.track_spec()
+    if cell == FINISHED:
+        s.pos = _with(s.pos, car, FINISHED)
+        s.finished += (car,)
+        s.events += (f"{COLOURS[car]} crosses the finish line, place {len(s.finished)}.",)
+    else:
+        steps = track.cells[cell].row - track.cells[s.pos[car]].row
+        s.pos = _with(s.pos, car, cell)
+        lost = f", blocked after {steps}" if steps < n else ""
+        s.events += (f"{COLOURS[car]} moves {steps} to {track.label(cell)}{lost}.",)
+    s.step += 1
+    _carry_out(s)
+
+
+def _white(s: State, car: int) -> None:
+    """F1-25, F1-26: the chosen car takes the white number and moves it."""
+    _, _, n = s.pending
+    s.pending = ()
+    s.whites += (car,)
+    s.events += (f"{COLOURS[car]} takes the white {n}.",)
+    if not _start_move(s, car, n):
+        _carry_out(s)
+
+
+def _end_card(s: State) -> None:
+    """The card is done. F1-29, RF8: play goes on clockwise while cards remain and a car is on
+    the track; otherwise the race ends."""
+    s.card, s.step, s.pending, s.whites = OFF, 0, (), ()
+    first = not s.starter_played
+    if first:
+        _first_turn(s)
+    if len(s.finished) == len(CARS):
+        _end_race(s)
+        return
+    start = s.turn if first else s.turn + 1
+    for p in _clockwise(s, start):
+        if s.hands[p]:
+            s.turn = p
+            return
+    _end_race(s)
+
+
+# --- prizes and the next race (F1-30 .. F1-33, RF8) ------------------------------------------
+def _end_race(s: State) -> None:
+    """F1-30, F1-31: prizes by crossing order, nothing for a car that did not finish. F1-32: the
+    player to the left of the dealer deals the next race, cards and cars all reshuffled. F1-33,
+    RF8: after the last race the game is over."""
+    money = list(s.money)
+    for place, car in enumerate(s.finished):
+        money[s.owner[car]] += CONFIG.prizes[place]
+        s.events += (f"{seat_name(s.owner[car])} wins ${CONFIG.prizes[place]}K with "
+                  f"{COLOURS[car]} (place {place + 1}).",)
+    s.money = tuple(money)
+    s.race += 1
+    if s.race == s.races:
+        s.phase = OVER
+        s.events += ("The game is over.",)
+        return
+    s.dealer = (s.dealer + 1) % s.players
+    reset_race(s)
+    s.events += (f"Race {s.race + 1}: {seat_name(s.dealer)} deals.",)
+
+
+def reset_race(s: State) -> None:
+    """A race before its deal: no hands, no Starter, no car revealed, sold or placed."""
+    s.phase = DEAL
+    s.hands = ((),) * s.players
+    s.starter, s.removed, s.starter_played = OFF, (), False
+    s.revealed, s.queue, s.owner = (), (), (OFF,) * len(CARS)
+    s.offer, s.reoffered, s.high_bid, s.high_bidder = OFF, False, 0, NO_BID
+    s.out = (False,) * s.players
+    s.pos, s.finished = (OFF,) * len(CARS), ()
+    s.turn, s.card, s.step, s.pending, s.whites = 0, OFF, 0, (), ()
+
+
+# --- applying actions -------------------------------------------------------------------------
+def apply_id(s: State, aid: int) -> None:
+    """Apply a legal action id in place, then everything automatic after it (``advance``)."""
+    _apply(s, aid)
+    advance(s)
+
+
+def _apply(s: State, aid: int) -> None:
+    action: Any = ACTIONS[aid]
+    if isinstance(action, FirstDealer):
+        s.dealer, s.phase = action.seat, DEAL
+        reset_race(s)
+        s.events += (f"Race 1: {seat_name(action.seat)} deals.",)
+    elif isinstance(action, Deal):
+        _deal(s, action.kind)
+    elif isinstance(action, Starter):
+        _choose_starter(s, action.kind)
+    elif isinstance(action, Reveal):
+        _reveal(s, action.car)
+    elif isinstance(action, Bid):
+        _bid(s, action.amount)
+    elif isinstance(action, Pass):
+        _pass(s)
+    elif isinstance(action, Play):
+        _play(s, action.kind)
+    elif isinstance(action, White):
+        _white(s, action.car)
+    else:
+        assert isinstance(action, To)
+        if s.pending[0] == MOVE and action.row == s.track_spec().rows:
+            _land(s, s.pending[1], s.pending[2], FINISHED)
+        else:
+            _to(s, action.row, action.lane)
+
+
+def advance(s: State) -> None:
+    """Resolve everything automatic: seeded chance, and any decision with one legal option
+    (an end cell, a forced pass, a finish), so ``s.legal`` is a real choice, chance or empty."""
+    while True:
+        s.legal = legal_ids(s)
+        if not s.legal:
+            return
+        if s.seed is not None and current_player(s) == CHANCE:
+            weights = chance_weights(s)
+            pick = weighted_draw(s.seed, s.draws, [w for _, w in weights])
+            s.draws += 1
+            _apply(s, weights[pick][0])
+        elif len(s.legal) == 1:
+            _apply(s, s.legal[0])
+        else:
+            return
+
+
+def why_illegal(s: State, action: Any) -> IllegalActionError:
+    """The error naming the rule that forbids ``action`` (not legal in ``s``)."""
+    if s.phase == OVER:
+        return IllegalActionError(f"{action} is not legal: the game is over", "F1-33")
+    if action.chance:
+        return IllegalActionError(f"{action} is not legal: not chance's outcome now", "F1-05")
+    if current_player(s) == CHANCE:
+        return IllegalActionError(f"{action} is not legal: chance decides now", "F1-05, F1-06")
+    if s.phase == AUCTION:
+        return _why_illegal_bid(s, action)
+    if s.card == OFF:
+        if isinstance(action, Play):
+            return IllegalActionError(f"{action} is not legal: that card is not in "
+                                      f"{seat_name(s.turn)}'s hand", "F1-20")
+        return IllegalActionError(f"{action} is not legal: {seat_name(s.turn)} must play a card",
+                                  "F1-20")
+    kind = s.pending[0]
+    if kind == WHITE_CAR:
+        return IllegalActionError(f"{action} is not legal: the white number goes to an "
+                                  "unpictured car, one that can move it all if any can",
+                                  "F1-25, RF6")
+    if kind == SWITCH:
+        return IllegalActionError(f"{action} is not legal: the trailing car goes to an empty "
+                                  "cell alongside the leader by a free path", "F1-27, RF7")
+    return IllegalActionError(f"{action} is not legal: the car ends on an empty cell at the "
+                              "greatest distance it can reach", "F1-24, RF5")
+
+
+def _why_illegal_bid(s: State, action: Any) -> IllegalActionError:
+    p = s.turn
+    if not isinstance(action, Bid):
+        return IllegalActionError(f"{action} is not legal: {seat_name(p)} bids or passes",
+                                  "F1-07")
+    if s.out[p]:
+        return IllegalActionError(f"{action} is not legal: {seat_name(p)} passed and may "
+                                  "not re-enter", "F1-08")
+    if not may_bid(s, p):
+        return IllegalActionError(f"{action} is not legal: only players without a car may bid "
+                                  "now", "F1-11")
+    if action.amount > s.money[p]:
+        return IllegalActionError(f"{action} is not legal: {seat_name(p)} has only "
+                                  f"${s.money[p]}K", "RF3")
+    if action.amount < minimum_bid(s):
+        return IllegalActionError(f"{action} is not legal: the minimum is ${minimum_bid(s)}K",
+                                  "F1-12" if minimum_bid(s) > CONFIG.min_price else "RF3")
+    return IllegalActionError(f"{action} is not legal: the bid must beat ${s.high_bid}K",
+                              "F1-10")
+
+
+# --- helpers ----------------------------------------------------------------------------------
+def seat_name(p: int) -> str:
+    """A player's name in the log: the seat number."""
+    return f"Player {p}"
+
+
+def _clockwise(s: State, first: int) -> list[int]:
+    """Every seat once, clockwise from seat ``first`` (taken modulo the players)."""
+    return [(first + i) % s.players for i in range(s.players)]
+
+
+def _with(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return t[:i] + (value,) + t[i + 1:]

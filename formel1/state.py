@@ -1,0 +1,125 @@
+"""Formel 1's state: plain data on gamecore's skeleton (checked apply, clone, undo, outcome).
+
+Every field is an int, a bool, a string or a tuple of them, so a clone shares them all (STYLE 3)
+and gamecore's default ``_copy_parts`` (nothing to copy) is right. The configuration is the
+module-level ``CONFIG`` (never copied into the state). Who decides is computed from the phase
+and the turn (``rules.current_player``). ``str``, ``_repr_svg_``, ``to_json`` and
+``observation`` go through the registered ``Game`` (STYLE 21): this module imports no renderer
+and no serializer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from gamecore.errors import IllegalActionError
+from gamecore.state import GameState
+
+from . import rules
+from .actions import TABLE
+from .config import CONFIG, NAME, OFF, Track
+
+
+class State(GameState):
+    """A Formel 1 position: the money, the race in progress (hands, cars, auction, card)."""
+
+    __slots__ = ("players", "seed", "draws", "races", "variants", "track", "race", "dealer",
+                 "money", "phase", "hands", "starter", "removed", "starter_played", "revealed",
+                 "queue", "owner", "offer", "reoffered", "high_bid", "high_bidder", "out",
+                 "pos", "finished", "turn", "card", "step", "pending", "whites", "events",
+                 "legal", "history")
+    #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
+    DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
+    GAME: ClassVar[str] = NAME
+    ACTIONS: ClassVar = TABLE
+    WIN_REASON: ClassVar[str] = "most money after the last race"  # F1-33
+    TIE_BREAK_REASON: ClassVar[str] = "shared win"
+
+    players: int
+    seed: int | None
+    draws: int  # chance draws taken from the seed so far
+    races: int  # races in the game (F1-33)
+    variants: tuple[str, ...]  # sorted variant names (RF9)
+    track: str  # the track's name (RF2)
+    race: int  # races finished
+    dealer: int  # the dealer's seat, OFF before chance draws the first (RF3)
+    money: tuple[int, ...]  # each player's cash in $1K (F1-03)
+    phase: str  # rules.DEALER, DEAL, STARTER, AUCTION, RACE or OVER
+    hands: tuple[tuple[int, ...], ...]  # each hand's card kinds, sorted
+    starter: int  # the Starter card's kind, OFF when there is none (F1-05)
+    removed: tuple[int, ...]  # leftovers removed face down (F1-05, RF4)
+    starter_played: bool  # the Starter card has been carried out (F1-18)
+    revealed: tuple[int, ...]  # cars in reveal order: the grid order, pole first (F1-17)
+    queue: tuple[int, ...]  # cars nobody bid on, to be offered again in order (F1-14)
+    owner: tuple[int, ...]  # each car's owner, OFF while unsold
+    offer: int  # the car on offer, OFF when none (chance reveals the next one)
+    reoffered: bool  # the car on offer was passed by all once already (F1-14, F1-15)
+    high_bid: int  # the standing bid in $1K, 0 for none
+    high_bidder: int  # the standing bidder, rules.NO_BID for none
+    out: tuple[bool, ...]  # who has passed on the car on offer (F1-08)
+    pos: tuple[int, ...]  # each car's cell, OFF off the board, FINISHED past the line
+    finished: tuple[int, ...]  # cars in crossing order: the prize chart (F1-30)
+    turn: int  # the seat in turn (bidding or playing)
+    card: int  # the card being carried out, OFF for none
+    step: int  # the card's next number (F1-20)
+    pending: tuple[int, ...]  # the card's open decision (rules.MOVE/WHITE_CAR/SWITCH, car, n)
+    whites: tuple[int, ...]  # cars given a white number of this card (F1-26, RF6)
+    events: tuple[str, ...]  # the plain-English event log (``log()`` lists it)
+    legal: tuple[int, ...]
+    history: list[State]
+
+    @property
+    def current_player(self) -> int:
+        """The seat to decide, ``CHANCE`` (-1) while dealing or revealing, ``TERMINAL``."""
+        return rules.current_player(self)
+
+    def _apply_id(self, action_id: int) -> None:
+        rules.apply_id(self, action_id)
+
+    def _why_illegal(self, action: Any) -> IllegalActionError:
+        return rules.why_illegal(self, action)
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """Each chance outcome with its probability: cards by the copies left (F1-05), car
+        cards and the first dealer uniformly (F1-06, RF3)."""
+        weights = rules.chance_weights(self) if self.is_chance_node() else []
+        total = sum(w for _, w in weights)
+        return [(TABLE.actions[aid], w / total) for aid, w in weights]
+
+    def scores(self) -> list[int]:
+        """Each player's money in $1K (F1-33)."""
+        return list(self.money)
+
+    def deck(self) -> tuple[int, ...]:
+        """The cards of a race in this game's variants (F1-04)."""
+        return CONFIG.race_deck(frozenset(self.variants))
+
+    def track_spec(self) -> Track:
+        """The track raced on (RF2)."""
+        return CONFIG.tracks[self.track]
+
+    def key(self) -> tuple[Any, ...]:
+        """Every data field, for equality."""
+        return tuple(getattr(self, name) for name in self.DATA_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<formel1.State {self.players} players, race {self.race + 1}, {self.phase}>"
+
+
+def new_state(players: int, seed: int | None, races: int, track: str,
+              variants: tuple[str, ...]) -> State:
+    """A state before setup: no money dealt, no dealer, nothing dealt."""
+    s = State.__new__(State)
+    s.players, s.seed, s.draws, s.races = players, seed, 0, races
+    s.variants, s.track, s.race, s.dealer = variants, track, 0, OFF
+    s.money, s.events, s.legal, s.history = (0,) * players, (), (), []
+    rules.reset_race(s)
+    s.phase = rules.DEALER
+    return s
