@@ -2,5 +2,56 @@
 
 The rules are ``docs/rules-automobiles.md`` (AU-01..AU-84, from the German seed) with the rulings
 RA1-RA7 of ``RULINGS_RACING.md``; the component data (partly synthetic) is
-``automobiles/data/components.json``, loaded by ``automobiles.config``.
+``automobiles/data/components.json``, loaded by ``automobiles.config``. Built so far: setup, the
+turn with the gear cubes (drawing, placing, the pit stop, buying, the car, wear and end phases)
+and the end of the race; the action cards' effects are not built yet (their cubes are bought and
+count their value, but are not played).
+
+API, like the other games'::
+
+    import automobiles
+    state = automobiles.new_game(players=3, seed=7)
+    state.apply("stop buying")
 """
+
+from __future__ import annotations
+
+from gamecore.chance import check_seed
+
+from . import game as _game  # noqa: F401 - binds the rules to the state
+from .actions import ACTIONS, NUM_ACTIONS, Action
+from .config import config
+from .state import State
+
+__all__ = ["ACTIONS", "NUM_ACTIONS", "Action", "State", "new_game"]
+
+
+def new_game(players: int = 2, seed: int | None = 0, cards: str = "standard",
+             track: str = "daytona", laps: int | None = None,
+             explicit_chance: bool = False) -> State:
+    """A new race of ``players`` (2-5) waiting for its first decision.
+
+    ``cards`` names a card set of the data file (AU-08), ``track`` a track (RA3), ``laps`` the
+    race's laps (AU-20; default 3, at most 8). Seeded, the start order and every cube drawn come
+    from the seed the state keeps; with ``explicit_chance=True`` the state stops at each of those
+    chance decisions (``current_player == CHANCE``).
+    """
+    from . import rules
+    from .state import new_state
+
+    cfg = config()
+    if isinstance(players, bool) or not isinstance(players, int) \
+            or not cfg.min_players <= players <= cfg.max_players:
+        raise ValueError(f"players must be a whole number from {cfg.min_players} to "
+                         f"{cfg.max_players}, not {players!r}")
+    if cards not in cfg.card_sets:
+        raise ValueError(f"unknown card set {cards!r} (known: {', '.join(cfg.card_sets)})")
+    if track not in cfg.tracks:
+        raise ValueError(f"unknown track {track!r} (known: {', '.join(cfg.tracks)})")
+    laps = cfg.default_laps if laps is None else laps
+    if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= cfg.max_laps:
+        raise ValueError(f"laps must be a whole number from 1 to {cfg.max_laps}, not {laps!r}")
+    state = new_state(players, check_seed(seed, explicit_chance), track, cfg.card_sets[cards],
+                      laps)
+    rules.start(state)
+    return state

@@ -1,0 +1,127 @@
+"""Automobiles' actions: frozen value objects, text forms that parse back, stable ids (STYLE 5).
+
+Every decision is atomic (issue 15): chance places a seat on the grid (AU-09) or draws one cube
+(AU-12, AU-19); a player buys one cube or stops (AU-11, AU-14), plays one gear cube or ends the
+action phase or makes a pit stop (AU-12, AU-13), and puts the gear cube played on one space
+(AU-12, AU-29..AU-32). Ids are positions in ``TABLE``, stable for a given component file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from gamecore.actions import Action as GameAction
+from gamecore.actions import ActionTable
+
+from .config import CUBES, GEARS, WEAR, config
+
+
+class Action(GameAction):
+    """Base class of Automobiles' actions."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Order(Action):
+    """Chance: the next grid position (and turn) goes to ``seat`` (AU-09)."""
+
+    seat: int
+    chance = True
+
+    def __str__(self) -> str:
+        return f"order seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Chance: the cube drawn from the bag is of colour ``cube`` (AU-12, AU-19)."""
+
+    cube: int
+    chance = True
+
+    def __str__(self) -> str:
+        return f"draw {CUBES[self.cube]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Buy one cube of colour ``cube`` from the stock (AU-11, AU-14)."""
+
+    cube: int
+
+    def __str__(self) -> str:
+        return f"buy {CUBES[self.cube]}"
+
+
+@dataclass(frozen=True, slots=True)
+class StopBuying(Action):
+    """Spend no more; the money left is lost (AU-11, AU-14)."""
+
+    def __str__(self) -> str:
+        return "stop buying"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play one cube of colour ``cube`` from the active pile (AU-12)."""
+
+    cube: int
+
+    def __str__(self) -> str:
+        return f"play {CUBES[self.cube]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Put the gear cube just played on space ``space`` of the track (AU-12, AU-23)."""
+
+    space: int
+
+    def __str__(self) -> str:
+        return f"place {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndActions(Action):
+    """End the action phase; the buy phase follows (AU-12, AU-14)."""
+
+    def __str__(self) -> str:
+        return "end actions"
+
+
+@dataclass(frozen=True, slots=True)
+class PitStop(Action):
+    """Make a pit stop instead of the action, buy and car phases (AU-13)."""
+
+    def __str__(self) -> str:
+        return "pit stop"
+
+
+def _all_actions() -> list[Action]:
+    cfg = config()
+    return [*(Order(s) for s in range(cfg.max_players)),
+            *(Draw(c) for c in range(len(CUBES))),
+            *(Buy(c) for c in range(len(CUBES)) if c != WEAR),
+            StopBuying(),
+            *(Play(c) for c in GEARS),
+            *(Place(s) for s in range(cfg.max_spaces)),
+            EndActions(), PitStop()]
+
+
+TABLE: Final[ActionTable[Action]] = ActionTable(_all_actions())
+Action.TABLE = TABLE
+ACTIONS: Final[tuple[Action, ...]] = TABLE.actions
+NUM_ACTIONS: Final[int] = len(ACTIONS)
+ORDER_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Order(s)] for s in range(config().max_players))
+DRAW_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Draw(c)] for c in range(len(CUBES)))
+#: Buy ids by cube index (wear is never bought: -1).
+BUY_IDS: Final[tuple[int, ...]] = tuple(-1 if c == WEAR else TABLE.ids[Buy(c)]
+                                        for c in range(len(CUBES)))
+STOP_BUYING: Final[int] = TABLE.ids[StopBuying()]
+PLAY_IDS: Final[dict[int, int]] = {c: TABLE.ids[Play(c)] for c in GEARS}
+PLACE_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Place(s)]
+                                          for s in range(config().max_spaces))
+END_ACTIONS: Final[int] = TABLE.ids[EndActions()]
+PIT_STOP: Final[int] = TABLE.ids[PitStop()]

@@ -1,0 +1,140 @@
+"""Automobiles' state: plain data on gamecore's skeleton (checked apply, clone, undo, outcome).
+
+Every field is an int, a str or a tuple (of ints or tuples), the log included, so a clone shares
+them all (STYLE 3) and gamecore's default ``_copy_parts`` is right. Whose turn it is is computed
+from the phase, the start order and the number of turns taken (STYLE 7), never stored. The rules
+live in ``automobiles.rules`` (bound here as ``State.RULES`` by ``automobiles.game``, so this
+module imports neither the rules nor a renderer; STYLE 21).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from gamecore.chance import weighted_outcomes
+from gamecore.errors import IllegalActionError
+from gamecore.state import GameState
+
+from .actions import TABLE
+from .config import CUBES, NAME, Config, TrackSpec, config
+
+#: The phases of the game, in the order a race meets them (AU-09..AU-22).
+PHASES = ("order", "prebuy", "draw", "action", "place", "buy", "over")
+Counts = tuple[int, ...]  # one count per cube kind, in CUBES order
+#: A gear cube on the track this turn: (cube, space, segment, laps completed there).
+Placed = tuple[int, int, int, int]
+
+
+class State(GameState):
+    """A position of one race: piles, stock, cars, the turn in progress and the log."""
+
+    __slots__ = ("players", "track", "cards", "laps", "seed", "draws", "order", "bag", "active",
+                 "used", "discard", "stock", "car_space", "car_seg", "car_laps", "turn",
+                 "phase", "money", "buyer", "route", "playing", "drawing", "log_lines",
+                 "legal", "history")
+    #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
+    DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
+    GAME: ClassVar[str] = NAME
+    ACTIONS: ClassVar = TABLE
+    RULES: ClassVar[Any]  # automobiles.rules, bound by automobiles.game
+    WIN_REASON: ClassVar[str] = "furthest car (AU-22)"
+    TIE_BREAK_REASON: ClassVar[str] = "as far, further inside (AU-22)"
+
+    players: int
+    track: str  # the track's name in the component data (RA3)
+    cards: tuple[int, ...]  # the card index in play per action colour (AU-08)
+    laps: int  # laps of the race (AU-20)
+    seed: int | None
+    draws: int  # chance draws taken from the seed so far
+    order: tuple[int, ...]  # seats in start (= turn and grid) order, drawn by chance (AU-09)
+    bag: tuple[Counts, ...]  # per seat
+    active: tuple[Counts, ...]
+    used: tuple[Counts, ...]  # played cubes (those on the track too), bought and gained cubes
+    discard: tuple[Counts, ...]
+    stock: Counts  # the public stock (AU-15, RA2)
+    car_space: tuple[int, ...]  # per seat: the space, segment and laps completed of its car
+    car_seg: tuple[int, ...]
+    car_laps: tuple[int, ...]
+    turn: int  # turns finished; the seat in turn is order[turn % players]
+    phase: str  # one of PHASES
+    money: int  # money left in a buy phase or before the race (AU-11, AU-14)
+    buyer: int  # the grid position buying before the race (AU-11)
+    route: tuple[Placed, ...]  # the gear cubes placed this turn, in order (AU-12)
+    playing: int  # the gear cube played and not yet placed (-1: none)
+    drawing: tuple[tuple[int, int], ...]  # (seat, cubes still to draw), in order (AU-19)
+    log_lines: tuple[str, ...]
+    legal: tuple[int, ...]
+    history: list[State]
+
+    @property
+    def config(self) -> Config:
+        """The shared component configuration (never copied)."""
+        return config()
+
+    @property
+    def track_spec(self) -> TrackSpec:
+        """The track of this race."""
+        return config().tracks[self.track]
+
+    @property
+    def current_player(self) -> int:
+        """The seat to decide, ``CHANCE`` (-1) at a chance node, ``TERMINAL`` (-4) at the end."""
+        return self.RULES.current_player(self)
+
+    @property
+    def mover(self) -> int:
+        """The seat whose turn it is (during the race)."""
+        return self.order[self.turn % self.players]
+
+    def _apply_id(self, action_id: int) -> None:
+        self.RULES.apply_id(self, action_id)
+
+    def _why_illegal(self, action: Any) -> IllegalActionError:
+        return self.RULES.why_illegal(self, action)
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """A draw: each colour in the bag with probability count / bag size (AU-19); the start
+        order: each seat not yet placed, uniformly (AU-09)."""
+        if self.is_chance_node() and self.phase == "draw":
+            bag = self.bag[self.drawing[0][0]]
+            return weighted_outcomes([(a, bag[a.cube]) for a in self.legal_actions()])
+        return super().chance_outcomes()
+
+    def scores(self) -> list[int]:
+        """Each car's distance: laps completed times the lap's units plus its unit (AU-22)."""
+        return [self.RULES.distance(self, p) for p in range(self.players)]
+
+    def tie_break(self, player: int) -> int:
+        """As far: the car further inside wins (AU-22; lane 0 is the inner one)."""
+        return -self.track_spec.spaces[self.car_space[player]].lane
+
+    def key(self) -> tuple[Any, ...]:
+        """Every data field, for equality."""
+        return tuple(getattr(self, name) for name in self.DATA_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<automobiles.State {self.players} players, {self.phase}, turn {self.turn + 1}>"
+
+
+def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...],
+              laps: int) -> State:
+    """A state before setup: empty piles, the full stock, no start order yet."""
+    cfg = config()
+    none: Counts = (0,) * len(CUBES)
+    s = State.__new__(State)
+    s.players, s.track, s.cards, s.laps = players, track, cards, laps
+    s.seed, s.draws, s.order = seed, 0, ()
+    s.bag = s.active = s.used = s.discard = (none,) * players
+    s.stock = tuple(c.stock for c in cfg.cubes)
+    s.car_space = s.car_seg = s.car_laps = (0,) * players
+    s.turn, s.phase, s.money, s.buyer = 0, "order", 0, 0
+    s.route, s.playing, s.drawing, s.log_lines = (), -1, (), ()
+    s.legal, s.history = (), []
+    return s
