@@ -20,10 +20,11 @@ from gamecore.chance import check_seed
 
 from .actions import ACTIONS, NUM_ACTIONS, TABLE, Action
 from .config import CONFIG, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, VARIANTS
+from .game import GAME
 from .state import State
 
-__all__ = ["ACTIONS", "CONFIG", "NUM_ACTIONS", "Action", "State", "new_game", "parse_action",
-           "replay"]
+__all__ = ["ACTIONS", "CONFIG", "GAME", "NUM_ACTIONS", "Action", "State", "from_json",
+           "new_game", "parse_action", "replay"]
 
 
 def new_game(players: int = 4, seed: int | None = 0, races: int = 3, track: str = "standard",
@@ -53,6 +54,13 @@ def new_game(players: int = 4, seed: int | None = 0, races: int = 3, track: str 
     state = new_state(players, check_seed(seed, explicit_chance), races, track, chosen)
     rules.start(state)
     return state
+
+
+def from_json(text: str | bytes) -> State:
+    """Load a position written by ``State.to_json``; PositionError naming the field otherwise."""
+    from .serialize import state_from_json
+
+    return state_from_json(text)
 
 
 def parse_action(state: State, text: str) -> Action:

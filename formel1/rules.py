@@ -243,7 +243,7 @@ def _nobody_bid(s: State, car: int) -> None:
     the dealer's left (engine decision where several are carless)."""
     if not s.reoffered and cars_to_bid(s) > 1:
         s.queue += (car,)
-        s.offer = OFF
+        _close_offer(s)
         s.events += (f"Nobody bids on {COLOURS[car]}; it goes to the bottom.",)
         _next_car(s)
         return
@@ -258,10 +258,15 @@ def _sell(s: State, car: int, player: int, price: int, how: str) -> None:
     """The buyer pays the bank (F1-09); a forced price is paid even without the cash (RF3)."""
     s.owner = _with(s.owner, car, player)
     s.money = _with(s.money, player, s.money[player] - price)
-    s.offer, s.high_bid, s.high_bidder = OFF, 0, NO_BID
-    s.out = (False,) * s.players
+    _close_offer(s)
     s.events += (f"{seat_name(player)} {how} {COLOURS[car]} for ${price}K.",)
     _next_car(s)
+
+
+def _close_offer(s: State) -> None:
+    """No car on offer: no standing bid, nobody out."""
+    s.offer, s.reoffered, s.high_bid, s.high_bidder = OFF, False, 0, NO_BID
+    s.out = (False,) * s.players
 
 
 # --- the race (F1-18 .. F1-29, RF4 .. RF7) -----------------------------------------------------

@@ -155,8 +155,11 @@ def test_a_switch_card_brings_the_trailing_car_alongside_the_leader() -> None:
     s.apply("to 25c")
     assert where(s, "Black") == "25c"
     s = race({"Black": "25a", "Yellow": "12a"}, [["Switch Black-Yellow", *FILLER], FILLER])
-    s.apply("play Switch Black-Yellow")  # Yellow trails; the corner has one space beside Black
-    assert where(s, "Yellow") == "25b" or options(s) == ["to 25b", "to 25c"]
+    s.apply("play Switch Black-Yellow")  # now Yellow trails and comes up
+    assert options(s) == ["to 25b", "to 25c"]
+    s = race({"Black": "5a", "Yellow": "12a"}, [["Switch Black-Yellow", *FILLER], FILLER])
+    s.apply("play Switch Black-Yellow")  # a corner: one space beside the leader, taken at once
+    assert where(s, "Black") == "12b" and s.turn == 1
 
 
 @pytest.mark.parametrize(("cars", "why"), [

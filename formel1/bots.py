@@ -1,0 +1,109 @@
+"""Formel 1's bots: uniform random, and a greedy one.
+
+Greedy bids up to an estimate of a car's value from its grid slot and the bidder's hand, and in
+the race takes the action whose result best advances its own cars against its rivals' (its own
+follow-up choices on the same card made the same way). Bots only choose among
+``state.legal_action_ids()``; each owns a seeded ``random.Random`` (STYLE 9). At a chance node
+(explicit chance) both choose a legal outcome uniformly. The weights are judgement calls, not
+rules.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import rules
+from .actions import ACTIONS, PASS, Bid
+from .config import CONFIG, FINISHED
+from .state import State
+
+#: The value of a car before the hand is counted, by grid slot (pole first), in $1K.
+SLOT_VALUE = (90, 80, 70, 65, 60, 55)
+#: $1K of value per step of the car's colour in the bidder's hand.
+STEP_VALUE = 2
+
+
+class RandomBot:
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        """A legal action id drawn uniformly."""
+        return self.rng.choice(state.legal_action_ids())
+
+
+class GreedyBot:
+    """Bids to a car's estimated value; plays what best advances its cars against its rivals."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        """The greedy action id (uniform at a chance node)."""
+        legal = state.legal_action_ids()
+        if state.current_player < 0:
+            return self.rng.choice(legal)
+        if state.phase == rules.AUCTION:
+            return self._bid(state, legal)
+        me = state.current_player
+        return max(legal, key=lambda aid: (_settled(state.child(aid), me), -aid))
+
+    def _bid(self, s: State, legal: tuple[int, ...]) -> int:
+        """The lowest legal bid while it stays within the car's value, else pass."""
+        value = car_value(s, s.turn, s.offer)
+        bids = [a for a in legal if a != PASS]
+        if bids and ACTIONS[bids[0]].amount <= value:  # type: ignore[attr-defined]
+            return bids[0]
+        return PASS
+
+
+def car_value(s: State, player: int, car: int) -> int:
+    """A car's value to ``player``: its grid slot plus the steps his hand gives it (F1-17)."""
+    slot = s.revealed.index(car)
+    steps = sum(n for k in s.hands[player] for c, n in CONFIG.kinds[k].numbers if c == car)
+    return SLOT_VALUE[slot] + STEP_VALUE * steps
+
+
+def _settled(s: State, me: int) -> float:
+    """Play ``me``'s own follow-up choices on the same card greedily, then evaluate."""
+    while s.phase == rules.RACE and s.current_player == me and s.card != -1:
+        s = max((s.child(a) for a in s.legal_action_ids()), key=lambda c: evaluate(c, me))
+    return evaluate(s, me)
+
+
+def evaluate(s: State, me: int) -> float:
+    """Own cars' progress less the rivals' average; a finished car counts its prize."""
+    track = s.track_spec()
+    mine = theirs = 0.0
+    for car, p in enumerate(s.pos):
+        if p == FINISHED:
+            value = track.rows + CONFIG.prizes[s.finished.index(car)] / 10
+        else:
+            value = track.cells[p].row if p >= 0 else 0
+        if s.owner[car] == me:
+            mine += value
+        else:
+            theirs += value
+    rivals = max(1, sum(1 for o in s.owner if o != me))
+    return mine - theirs / rivals
+
+
+BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int | None = 0) -> RandomBot | GreedyBot:
+    """A new bot by name (``"random"`` or ``"greedy"``) with its own seeded generator."""
+    try:
+        cls = BOTS[name.strip().lower()]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (known bots: {', '.join(BOTS)})") from None
+    return cls(seed)
+
+
+__all__ = ["BOTS", "Bid", "GreedyBot", "RandomBot", "car_value", "evaluate", "make_bot"]

@@ -1,0 +1,336 @@
+"""Formel 1's JSON positions in gamecore's v2 envelope, their checks, observations, replays.
+
+A position is ``{"format": "formel1-position", "version": 2, "game": "formel1", ...}`` with every
+state field by name, cards by name, cars by colour, cells by label (``12b``;
+docs/position-format-formel1.md). Loading reads the text with gamecore's bounded ``parse_json``,
+checks the envelope and ``SCHEMA`` (``position.schema.json``) with gamecore's checker, then the
+rules' consistency (F1-03 .. F1-33), and raises ``PositionError`` naming the field at fault.
+Who decides and what is legal are recomputed, never read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from gamecore.chance import CHANCE
+from gamecore.errors import GameError, PositionError
+from gamecore.game import DEFAULT_GAME, hide
+from gamecore.position import check_envelope, check_replay_fields, check_schema, parse_json
+
+from . import rules
+from .config import CONFIG, FINISHED, MAX_PLAYERS, MIN_PLAYERS, NAME, OFF, WHITE
+from .state import State, new_state
+
+FORMAT = "formel1-position"
+REPLAY_FORMAT = "formel1-replay"
+VERSION = 2
+COLOURS = CONFIG.colours
+CARD_NAMES = [k.name for k in CONFIG.kinds]
+PENDING = ("move", "white", "switch")  # rules.MOVE, WHITE_CAR, SWITCH
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The JSON Schema of a position (``formel1/position.schema.json``)."""
+    text = resources.files("formel1").joinpath("position.schema.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+# --- writing ----------------------------------------------------------------------------------
+def _car(c: int) -> str | None:
+    return None if c == OFF else COLOURS[c]
+
+
+def _cell(s: State, p: int) -> str | None:
+    if p == OFF:
+        return None
+    return "finished" if p == FINISHED else s.track_spec().label(p)
+
+
+def state_to_dict(s: State) -> dict[str, Any]:
+    """The position as a JSON-ready dict."""
+    kind, car, n = s.pending if s.pending else (None, OFF, 0)
+    return {
+        "format": FORMAT, "version": VERSION, "game": NAME,
+        "players": s.players, "seed": s.seed, "draws": s.draws, "races": s.races,
+        "variants": list(s.variants), "track": s.track, "race": s.race,
+        "dealer": None if s.dealer == OFF else s.dealer, "money": list(s.money),
+        "phase": s.phase,
+        "hands": [[CARD_NAMES[k] for k in hand] for hand in s.hands],
+        "starter": None if s.starter == OFF else CARD_NAMES[s.starter],
+        "removed": [CARD_NAMES[k] for k in s.removed], "starter_played": s.starter_played,
+        "revealed": [COLOURS[c] for c in s.revealed], "queue": [COLOURS[c] for c in s.queue],
+        "owner": [None if o == OFF else o for o in s.owner],
+        "offer": _car(s.offer), "reoffered": s.reoffered, "high_bid": s.high_bid,
+        "high_bidder": None if s.high_bidder == rules.NO_BID else s.high_bidder,
+        "out": list(s.out),
+        "cars": [_cell(s, p) for p in s.pos], "finished": [COLOURS[c] for c in s.finished],
+        "turn": s.turn, "card": None if s.card == OFF else CARD_NAMES[s.card], "step": s.step,
+        "pending": None if kind is None else
+        {"decision": PENDING[kind], "car": _car(car), "amount": n},
+        "whites": [COLOURS[c] for c in s.whites], "log": list(s.events),
+    }
+
+
+def state_to_json(s: State, indent: int | None = None) -> str:
+    """The position as JSON text."""
+    return json.dumps(state_to_dict(s), indent=indent, ensure_ascii=False)
+
+
+# --- reading ----------------------------------------------------------------------------------
+def state_from_json(text: str | bytes) -> State:
+    """Load a position from JSON text or UTF-8 bytes; PositionError for anything else."""
+    return state_from_dict(parse_json(text))
+
+
+def state_from_dict(data: Any) -> State:
+    """Load a position dict (as ``parse_json`` gives it); PositionError naming the field."""
+    check_envelope(data, FORMAT, (VERSION,), NAME, DEFAULT_GAME)
+    check_schema(schema(), data)
+    n = data["players"]
+    for field in ("money", "hands", "out"):
+        if len(data[field]) != n:
+            raise PositionError(field, f"one entry per player ({n})")
+    track = CONFIG.tracks.get(data["track"])
+    if track is None:
+        raise PositionError("track", f"not a known track ({', '.join(CONFIG.tracks)})")
+    s = new_state(n, data["seed"], data["races"], data["track"], tuple(data["variants"]))
+    if list(s.variants) != data["variants"]:
+        raise PositionError("variants", "listed once each, in sorted order")
+    s.draws, s.race, s.phase = data["draws"], data["race"], data["phase"]
+    s.dealer = OFF if data["dealer"] is None else data["dealer"]
+    s.money = tuple(data["money"])
+    s.hands = tuple(tuple(CARD_NAMES.index(c) for c in hand) for hand in data["hands"])
+    s.starter = OFF if data["starter"] is None else CARD_NAMES.index(data["starter"])
+    s.removed = tuple(CARD_NAMES.index(c) for c in data["removed"])
+    s.starter_played = data["starter_played"]
+    s.revealed = tuple(COLOURS.index(c) for c in data["revealed"])
+    s.queue = tuple(COLOURS.index(c) for c in data["queue"])
+    s.owner = tuple(OFF if o is None else o for o in data["owner"])
+    s.offer = OFF if data["offer"] is None else COLOURS.index(data["offer"])
+    s.reoffered, s.high_bid = data["reoffered"], data["high_bid"]
+    s.high_bidder = rules.NO_BID if data["high_bidder"] is None else data["high_bidder"]
+    s.out = tuple(data["out"])
+    s.pos = tuple(_read_cell(s, i, label) for i, label in enumerate(data["cars"]))
+    s.finished = tuple(COLOURS.index(c) for c in data["finished"])
+    s.turn, s.step = data["turn"], data["step"]
+    s.card = OFF if data["card"] is None else CARD_NAMES.index(data["card"])
+    pending = data["pending"]
+    s.pending = () if pending is None else (
+        PENDING.index(pending["decision"]),
+        OFF if pending["car"] is None else COLOURS.index(pending["car"]), pending["amount"])
+    s.whites = tuple(COLOURS.index(c) for c in data["whites"])
+    s.events = tuple(data["log"])
+    _check_consistency(s)
+    s.legal = rules.legal_ids(s)
+    _check_decision(s)
+    return s
+
+
+def _read_cell(s: State, car: int, label: str | None) -> int:
+    if label is None:
+        return OFF
+    if label == "finished":
+        return FINISHED
+    track = s.track_spec()
+    row, lane = int(label[:-1]), "abc".index(label[-1])
+    cell = track.cell_at(row, lane)
+    if cell is None:
+        raise PositionError(f"cars/{car}", f"{label} is not a cell of the {track.name} track")
+    return cell
+
+
+def _check_consistency(s: State) -> None:
+    """What the schema cannot say: the fields agree with each other under F1-03 .. F1-33."""
+    n = s.players
+    if s.seed is None and s.draws:
+        raise PositionError("draws", "an explicit-chance game draws nothing from a seed")
+    if s.race > s.races or (s.race == s.races) != (s.phase == rules.OVER):
+        raise PositionError("race", "the game is over exactly after its last race (F1-33)")
+    if (s.dealer == OFF) != (s.phase == rules.DEALER) or s.dealer >= n:
+        raise PositionError("dealer", "a seat, drawn before the first deal (RF3)")
+    if s.turn >= n or s.high_bidder >= n or any(o >= n for o in s.owner):
+        raise PositionError("turn", f"seats are 0 to {n - 1}")
+    if any(m < -CONFIG.forced_price * 6 for m in s.money):
+        raise PositionError("money", "money goes negative only by forced purchases (RF3)")
+    _check_cards(s)
+    _check_cars(s)
+    _check_auction(s)
+    _check_card(s)
+
+
+def _check_cards(s: State) -> None:
+    """F1-05: hands, Starter and removed cards come out of this race's deck; the deal goes
+    round from the dealer's left; the Starter and removed cards are the leftovers."""
+    deck = Counter(s.deck())
+    held = Counter([*(k for h in s.hands for k in h), *s.removed,
+                    *((s.starter,) if s.starter != OFF else ())])
+    if held - deck:
+        raise PositionError("hands", "more copies of a card than the deck has (F1-05)")
+    if any(list(h) != sorted(h) for h in s.hands):
+        raise PositionError("hands", "each hand is listed in card order")
+    size, left = rules.hand_size(s), len(s.deck()) % s.players
+    dealt = sum(len(h) for h in s.hands)
+    if s.phase in (rules.DEALER, rules.DEAL):
+        pattern = [dealt // s.players + ((p - s.dealer - 1) % s.players < dealt % s.players)
+                   for p in range(s.players)]
+        if [len(h) for h in s.hands] != pattern or dealt >= size * s.players:
+            raise PositionError("hands", "the deal goes round from the dealer's left (F1-05)")
+        if s.starter != OFF or s.removed:
+            raise PositionError("starter", "chosen only once the hands are dealt (F1-05)")
+        return
+    if s.phase == rules.OVER:
+        return
+    if s.phase == rules.STARTER:
+        if dealt != size * s.players or s.starter != OFF or s.removed or not left:
+            raise PositionError("starter", "chosen after a full deal with leftovers (F1-05)")
+        return
+    if (s.starter != OFF) != bool(left) or len(s.removed) != max(left - 1, 0):
+        raise PositionError("starter", "one leftover is the Starter, the rest removed (F1-05)")
+    if s.phase == rules.AUCTION and [len(h) for h in s.hands] != [size] * s.players:
+        raise PositionError("hands", f"{size} cards each until the race (F1-05)")
+    if any(len(h) > size for h in s.hands):
+        raise PositionError("hands", f"at most {size} cards each (F1-05)")
+
+
+def _check_cars(s: State) -> None:
+    """F1-17: revealed cars start on the grid in reveal order; cars share no cell; the prize
+    chart lists exactly the finished cars (F1-30)."""
+    if len(set(s.revealed)) != len(s.revealed) or len(set(s.finished)) != len(s.finished):
+        raise PositionError("revealed", "a car is listed twice")
+    on_track = [p for p in s.pos if p >= 0]
+    if len(set(on_track)) != len(on_track):
+        raise PositionError("cars", "two cars on one cell (F1-22)")
+    if {c for c in rules.CARS if s.pos[c] == FINISHED} != set(s.finished):
+        raise PositionError("finished", "the prize chart lists the finished cars (F1-30)")
+    grid = s.track_spec().grid
+    if s.phase in (rules.AUCTION, rules.RACE):
+        for i, c in enumerate(s.revealed):
+            if s.phase == rules.AUCTION and s.pos[c] != grid[i]:
+                raise PositionError(f"cars/{c}", "a revealed car waits on its grid slot (F1-17)")
+        if any(s.pos[c] != OFF for c in rules.CARS if c not in s.revealed):
+            raise PositionError("cars", "a car is placed when it is revealed (F1-17)")
+    elif s.phase != rules.OVER and (any(p != OFF for p in s.pos) or s.revealed
+                                    or any(o != OFF for o in s.owner)):
+        raise PositionError("cars", "no car is revealed, sold or placed before the auction")
+    if s.phase in (rules.RACE, rules.OVER) and (len(s.revealed) != 6 or OFF in s.owner
+                                                or OFF in s.pos):
+        raise PositionError("owner", "every car is sold and on the track in the race")
+
+
+def _check_auction(s: State) -> None:
+    """F1-07 .. F1-15: the car on offer, the standing bid and the passed players agree."""
+    unsold = {c for c in rules.CARS if s.owner[c] == OFF}
+    if not set(s.queue) <= unsold - {s.offer} or not set(s.queue) <= set(s.revealed):
+        raise PositionError("queue", "cars passed by all, revealed and unsold (F1-14)")
+    if s.phase != rules.AUCTION or s.offer == OFF:
+        if s.offer != OFF or s.high_bid or s.high_bidder != rules.NO_BID or any(s.out) \
+                or s.reoffered:
+            raise PositionError("offer", "bids are made only on a car on offer")
+        if s.phase == rules.AUCTION and len(s.revealed) == 6:
+            raise PositionError("offer", "every car revealed: a passed car is on offer")
+        return
+    if s.offer not in unsold or s.offer not in s.revealed:
+        raise PositionError("offer", "the car on offer is revealed and unsold")
+    if s.offer != s.revealed[-1] and not s.reoffered:
+        raise PositionError("reoffered", "only the last revealed car is on offer first (F1-14)")
+    if (s.high_bid == 0) != (s.high_bidder == rules.NO_BID):
+        raise PositionError("high_bid", "a standing bid has a bidder")
+    if s.high_bidder != rules.NO_BID and (s.out[s.high_bidder]
+                                          or s.high_bid > s.money[s.high_bidder]):
+        raise PositionError("high_bidder", "the standing bidder has not passed and has the cash")
+    if s.out[s.turn] or s.turn == s.high_bidder:
+        raise PositionError("turn", "the player in turn is still in the bidding (F1-08)")
+
+
+def _check_card(s: State) -> None:
+    """F1-20: the card being carried out, its next number and its open decision agree."""
+    if s.phase != rules.RACE or s.card == OFF:
+        if s.card != OFF or s.step or s.pending or s.whites:
+            raise PositionError("card", "a card is carried out only in the race")
+        if s.phase == rules.RACE and not s.starter_played and s.starter != OFF:
+            raise PositionError("starter_played", "the race begins with the Starter (F1-18)")
+        return
+    spec = CONFIG.kinds[s.card]
+    if not s.pending:
+        raise PositionError("pending", "a card in play waits for a decision")
+    if s.step >= max(len(spec.numbers), 1):
+        raise PositionError("step", f"{spec.name} has {len(spec.numbers)} numbers")
+    kind, car, n = s.pending
+    if spec.switch is not None:
+        ok = kind == rules.SWITCH and car in spec.switch and n == 0
+    else:
+        colour, amount = spec.numbers[s.step]
+        white = kind == rules.WHITE_CAR and car == OFF or kind == rules.MOVE and car in s.whites
+        ok = n == amount and (kind == rules.MOVE and car == colour
+                              or colour == WHITE and white)
+    if not ok:
+        raise PositionError("pending", f"not a decision of {spec.name}'s number {s.step + 1}")
+    if len(set(s.whites)) != len(s.whites) or s.pending and car >= 0 and s.pos[car] < 0:
+        raise PositionError("whites", "white numbers go to different cars on the track (RF6)")
+
+
+def _check_decision(s: State) -> None:
+    """A position waits at a real choice, a chance node (explicit chance only) or the end."""
+    if s.phase == rules.OVER:
+        return
+    if not s.legal:
+        raise PositionError("pending", "nothing is legal in this position")
+    if rules.current_player(s) == CHANCE:
+        if s.seed is not None:
+            raise PositionError("seed", "a seeded game never waits for chance")
+    elif len(s.legal) == 1:
+        raise PositionError("pending", "a single option is taken at once, never waited for")
+
+
+# --- observation and replay -------------------------------------------------------------------
+def observation(s: State, player: int) -> dict[str, Any]:
+    """What ``player`` may see: the position with ``hidden_paths`` set to None."""
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
+        raise ValueError(f"no player {player!r} in a {s.players}-player game")
+    view = hide(state_to_dict(s), hidden_paths(s, player))
+    view["observer"] = player
+    return view
+
+
+def hidden_paths(s: State, player: int) -> list[str]:
+    """The seed and the draws (they fix the future), the other players' cards (their hand
+    sizes stay visible), the removed cards (F1-05, RF4) and the Starter until it is turned up
+    (F1-18). Unrevealed car cards are not in a position at all (drawn at their reveal)."""
+    paths = ["seed", "draws"]
+    paths += [f"hands/{p}/{i}" for p in range(s.players) if p != player
+              for i in range(len(s.hands[p]))]
+    paths += [f"removed/{i}" for i in range(len(s.removed))]
+    if s.starter != OFF and s.phase != rules.RACE:
+        paths.append("starter")
+    return paths
+
+
+def replay_to_json(s: State, actions: list[str]) -> str:
+    """A replay file: the game's settings, its seed and every decision taken, as text."""
+    return json.dumps({"format": REPLAY_FORMAT, "version": VERSION, "game": NAME,
+                       "players": s.players, "seed": s.seed, "races": s.races,
+                       "track": s.track, "variants": list(s.variants), "actions": actions})
+
+
+def replay_from_json(text: str | bytes) -> State:
+    """Replay a game from a replay file, each action checked; PositionError on a bad file."""
+    from . import replay
+
+    data = parse_json(text)
+    check_envelope(data, REPLAY_FORMAT, (VERSION,), NAME, DEFAULT_GAME)
+    check_replay_fields(data, range(MIN_PLAYERS, MAX_PLAYERS + 1),
+                        f"Formel 1 is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
+    for field, kind in (("races", int), ("track", str), ("variants", list)):
+        if isinstance(data.get(field), bool) or not isinstance(data.get(field), kind):
+            raise PositionError(field, f"expected {kind.__name__}")
+    try:
+        return replay(data["players"], data["seed"], data["actions"], data["races"],
+                      data["track"], data["variants"])
+    except (GameError, ValueError, TypeError) as exc:
+        raise PositionError("actions", str(exc)) from None

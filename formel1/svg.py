@@ -1,0 +1,72 @@
+"""Formel 1 drawn as SVG: the track with its lanes, corners, chicanes and final straightaway, the
+six cars, the prize chart, money and hands (the viewer's own hand face up). Standard library
+only. The cards and the track are synthetic (RF1, RF2): the board says so."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
+
+from .config import CONFIG, FINISHED, OFF
+from .render import decision_words
+
+if TYPE_CHECKING:
+    from .state import State
+
+CELL = 14
+FILL = {"corner": "#f3d9a4", "chicane": "#e9a6a6", "final": "#cde8c4", "plain": "#e4e4e4"}
+CAR_FILL = ("#222", "#f2d600", "#2a5bd7", "#f28c00", "#d62020", "#1d9a3a")
+
+
+def board_svg(s: State, viewer: int | None = None) -> str:
+    """The position as one self-contained SVG string, as ``viewer`` may see it (None: what the
+    whole table sees, every hand face down)."""
+    track = s.track_spec()
+    width = 20 + track.rows * CELL + 20
+    height = 150 + 16 * s.players
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+             f'width="100%" style="max-width:{width}px" font-family="sans-serif" font-size="11">',
+             f'<text x="8" y="14">{escape(decision_words(s))}</text>',
+             f'<text x="{width - 8}" y="14" text-anchor="end" fill="#a00">synthetic cards and '
+             'track (RF1, RF2)</text>']
+    for i, cell in enumerate(track.cells):
+        kind = "corner" if cell.corner else "chicane" if cell.chicane else \
+            "final" if cell.final else "plain"
+        x, y = 20 + cell.row * CELL, 24 + (track.lanes - 1 - cell.lane) * CELL
+        parts.append(f'<rect x="{x}" y="{y}" width="{CELL - 1}" height="{CELL - 1}" '
+                     f'fill="{FILL[kind]}"><title>{track.label(i)}</title></rect>')
+    line = 20 + track.rows * CELL
+    parts.append(f'<line x1="{line}" y1="20" x2="{line}" y2="{28 + track.lanes * CELL}" '
+                 'stroke="#000" stroke-width="2"/>')
+    for car, p in enumerate(s.pos):
+        if p >= 0:
+            cell = track.cells[p]
+            cx = 20 + cell.row * CELL + CELL // 2
+            cy = 24 + (track.lanes - 1 - cell.lane) * CELL + CELL // 2
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="{CAR_FILL[car]}" '
+                         f'stroke="#fff"><title>{CONFIG.colours[car]}</title></circle>')
+    y = 40 + track.lanes * CELL
+    chart = [f"{i + 1}. {CONFIG.colours[c]} ${CONFIG.prizes[i]}K" for i, c in enumerate(s.finished)]
+    parts.append(f'<text x="8" y="{y}">Prize chart: {escape(", ".join(chart) or "empty")}'
+                 '</text>')
+    for p in range(s.players):
+        y += 16
+        cars = ", ".join(CONFIG.colours[c] for c in range(6) if s.owner[c] == p)
+        if p == viewer:
+            hand = "; ".join(CONFIG.kinds[k].name for k in s.hands[p])
+        else:
+            hand = f"{len(s.hands[p])} cards"
+        dealer = " (dealer)" if p == s.dealer else ""
+        parts.append(f'<text x="8" y="{y}">Player {p}{dealer}: ${s.money[p]}K; cars '
+                     f'{escape(cars or "none")}; hand {escape(hand)}</text>')
+    unplaced = [CONFIG.colours[c] for c in range(6) if s.pos[c] in (OFF, FINISHED)]
+    if unplaced:
+        parts.append(f'<text x="8" y="{y + 16}">Off the track: {escape(", ".join(unplaced))}'
+                     '</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def table_svg(s: State) -> str:
+    """The board as the whole table sees it (every hand face down)."""
+    return board_svg(s, None)
