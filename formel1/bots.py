@@ -18,9 +18,9 @@ from .config import CONFIG, FINISHED
 from .state import State
 
 #: The value of a car before the hand is counted, by grid slot (pole first), in $1K.
-SLOT_VALUE = (90, 80, 70, 65, 60, 55)
+SLOT_VALUE = (75, 70, 65, 60, 55, 50)
 #: $1K of value per step of the car's colour in the bidder's hand.
-STEP_VALUE = 2
+STEP_VALUE = 1
 
 
 class RandomBot:

@@ -400,6 +400,7 @@ def _start_move(s: State, car: int, n: int) -> bool:
     """Begin moving ``car`` ``n`` spaces: True when the mover must choose the end cell; a
     finished car's movement is lost (RF5), a blocked car's too (F1-22)."""
     if s.pos[car] < 0:
+        s.events += (f"{COLOURS[car]} has finished; its {n} is lost.",)
         s.step += 1
         return False
     steps, _ = reach(s.track_spec(), occupied(s, car), s.pos[car], n)

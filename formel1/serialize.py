@@ -167,14 +167,17 @@ def _check_consistency(s: State) -> None:
 def _check_cards(s: State) -> None:
     """F1-05: hands, Starter and removed cards come out of this race's deck; the deal goes
     round from the dealer's left; the Starter and removed cards are the leftovers."""
-    deck = Counter(s.deck())
-    held = Counter([*(k for h in s.hands for k in h), *s.removed,
-                    *((s.starter,) if s.starter != OFF else ())])
-    if held - deck:
-        raise PositionError("hands", "more copies of a card than the deck has (F1-05)")
+    left = Counter(s.deck())
+    for field, cards in (("hands", [k for h in s.hands for k in h]),
+                         ("starter", [s.starter] if s.starter != OFF else []),
+                         ("removed", list(s.removed))):
+        if Counter(cards) - left:
+            raise PositionError(field, "more copies of a card than this race's deck has "
+                                       "(F1-04, F1-05)")
+        left -= Counter(cards)
     if any(list(h) != sorted(h) for h in s.hands):
         raise PositionError("hands", "each hand is listed in card order")
-    size, left = rules.hand_size(s), len(s.deck()) % s.players
+    size, leftover = rules.hand_size(s), len(s.deck()) % s.players
     dealt = sum(len(h) for h in s.hands)
     if s.phase in (rules.DEALER, rules.DEAL):
         pattern = [dealt // s.players + ((p - s.dealer - 1) % s.players < dealt % s.players)
@@ -187,10 +190,10 @@ def _check_cards(s: State) -> None:
     if s.phase == rules.OVER:
         return
     if s.phase == rules.STARTER:
-        if dealt != size * s.players or s.starter != OFF or s.removed or not left:
+        if dealt != size * s.players or s.starter != OFF or s.removed or not leftover:
             raise PositionError("starter", "chosen after a full deal with leftovers (F1-05)")
         return
-    if (s.starter != OFF) != bool(left) or len(s.removed) != max(left - 1, 0):
+    if (s.starter != OFF) != bool(leftover) or len(s.removed) != max(leftover - 1, 0):
         raise PositionError("starter", "one leftover is the Starter, the rest removed (F1-05)")
     if s.phase == rules.AUCTION and [len(h) for h in s.hands] != [size] * s.players:
         raise PositionError("hands", f"{size} cards each until the race (F1-05)")

@@ -202,9 +202,8 @@ def brute_force(start: int, blocked: frozenset[int], n: int) -> tuple[int, set[i
             return
         row = TRACK.cells[at].row
         nexts = [FINISHED] if row == TRACK.rows - 1 else [
-            j for j in range(len(TRACK.cells))
-            if TRACK.cells[j].row == row + 1 and abs(TRACK.cells[j].lane - TRACK.cells[at].lane)
-            <= 1 and j not in blocked]
+            j for j in TRACK.by_row[row + 1]  # the cells of the next row, by lane distance
+            if abs(TRACK.cells[j].lane - TRACK.cells[at].lane) <= 1 and j not in blocked]
         for j in nexts:
             walk(j, taken + 1)
 
