@@ -264,3 +264,19 @@ def test_extra_cars_may_go_to_any_player(split: tuple[int, ...]) -> None:
     counts = Counter(s.owner)
     assert sorted(counts.values(), reverse=True) == list(split)
     assert s.phase == rules.RACE
+
+
+def test_a_re_offered_car_passed_again_is_forced_on_a_carless_player_for_30k() -> None:
+    s = _dealt(3, dealer=2)
+    _reveal(s, BLACK)
+    _everyone_passes(s)
+    _reveal(s, YELLOW)
+    _everyone_passes(s)
+    for car, buyer in zip((BLUE, ORANGE, RED, GREEN), (0, 1, 0, 0), strict=True):
+        _sell_to(s, car, buyer)
+    assert s.offer == BLACK and s.reoffered and rules.carless(s) == [2]
+    _everyone_passes(s)  # 2 cars left, 1 carless: all may bid, nobody does (RF3)
+    assert s.owner[BLACK] == 2 and s.money[2] == 200 - 30
+    assert s.offer == YELLOW  # the last car: everyone owns one now
+    _everyone_passes(s)
+    assert s.owner[YELLOW] == 2 and s.money[2] == 200 - 30 - 10  # the dealer's car (F1-15)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import gamecore
 from formel1 import rules
@@ -248,3 +250,13 @@ def test_a_card_in_the_hand_is_needed_to_play_it() -> None:
         s.apply("play Blue 10")
     assert s.key() == before
     assert kind("Black 5") in s.hands[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(start=st.integers(0, len(TRACK.cells) - 1), n=st.integers(1, 10),
+       blocked=st.frozensets(st.integers(0, len(TRACK.cells) - 1), max_size=12))
+def test_reach_agrees_with_the_brute_force_on_any_blockers(start: int, n: int,
+                                                          blocked: frozenset[int]) -> None:
+    blocked = blocked - {start}
+    steps, ends = rules.reach(TRACK, blocked, start, n)
+    assert (steps, set(ends)) == brute_force(start, blocked, n)
