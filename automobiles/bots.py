@@ -1,0 +1,92 @@
+"""Automobiles' bots: uniform random, and a greedy one.
+
+Bots only choose among ``state.legal_action_ids()``; each owns a seeded ``random.Random``
+(STYLE 9). At a chance node (explicit chance) both choose a legal outcome uniformly. The greedy
+bot (a judgement, not a rule): plays the gear whose best space goes furthest, the darkest wear
+last; puts a cube on the space reaching furthest; makes a pit stop holding 3 wear or more with
+nothing to move; buys the dearest gear it can afford, else stops.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import rules
+from .actions import ACTIONS, END_ACTIONS, PIT_STOP, STOP_BUYING, Buy, Place, Play
+from .config import GEARS, WEAR
+from .state import State
+
+#: The greedy bot pits with this much wear in hand and nothing to play.
+PIT_WEAR = 3
+
+
+class RandomBot:
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        """A legal action id drawn uniformly."""
+        return self.rng.choice(state.legal_action_ids())
+
+
+class GreedyBot:
+    """Furthest for the least wear; buys by a simple value per dollar (the dearest gear)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        """The greedy choice among the legal action ids."""
+        legal = state.legal_action_ids()
+        if state.current_player < 0:
+            return self.rng.choice(legal)
+        if state.phase == "place":
+            return max(legal, key=lambda a: _reach(state, _space(a)))
+        if state.phase == "action":
+            plays = [a for a in legal if isinstance(ACTIONS[a], Play)]
+            if plays:
+                return max(plays, key=lambda a: max(
+                    _reach(state, b) for b in rules.placements(state, _cube(a))))
+            if PIT_STOP in legal and state.active[state.mover][WEAR] >= PIT_WEAR:
+                return PIT_STOP
+            return END_ACTIONS
+        buys = [a for a in legal if isinstance(ACTIONS[a], Buy) and _cube(a) in GEARS]
+        return max(buys, key=_cube) if buys else STOP_BUYING
+
+
+def _cube(aid: int) -> int:
+    action = ACTIONS[aid]
+    assert isinstance(action, Play | Buy)
+    return action.cube
+
+
+def _space(aid: int) -> int:
+    action = ACTIONS[aid]
+    assert isinstance(action, Place)
+    return action.space
+
+
+def _reach(state: State, space: int) -> int:
+    """How far ahead a cube on ``space`` puts the car (its front unit, laps unrolled)."""
+    track = state.track_spec
+    anchor = state.route[-1][1] if state.route else state.car_space[state.mover]
+    wraps = dict(track.successors[anchor]).get(space, 0)
+    return track.spaces[space].end + wraps * track.units
+
+
+BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int | None = 0) -> RandomBot | GreedyBot:
+    """A new bot by name (``"random"`` or ``"greedy"``) with its own seeded generator."""
+    try:
+        cls = BOTS[name.strip().lower()]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (known bots: {', '.join(BOTS)})") from None
+    return cls(seed)

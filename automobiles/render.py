@@ -1,0 +1,71 @@
+"""Automobiles as plain text: who decides, the cars in position order, every sheet and the stock.
+
+Shows the table as every player sees it: the contents of every pile (the bag's order is the only
+hidden thing, and counts have none). Synthetic data is flagged (RA1, RA3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import rules
+from .config import CUBES, config
+
+if TYPE_CHECKING:
+    from .state import State
+
+#: Short cube names for the sheets.
+SHORT = ("W", "LG", "DG", "B", "wear", "Y", "R", "P", "Bl", "G")
+
+
+def decision_words(s: State) -> str:
+    """Who decides what, in a few words."""
+    if s.phase == "order":
+        return f"chance draws the start order (P{len(s.order) + 1})"
+    if s.phase == "draw":
+        seat, left = s.drawing[0]
+        return f"chance draws a cube for {rules.name(seat)} ({left} to draw)"
+    if s.phase == "over":
+        outcome = s.outcome()
+        assert outcome is not None
+        return f"race over, won by {' and '.join(rules.name(w) for w in outcome.winners)}"
+    who = rules.name(s.current_player)
+    if s.phase == "prebuy":
+        return f"{who} buys before the race (${s.money} left)"
+    if s.phase == "buy":
+        return f"{who} buys (${s.money} left)"
+    if s.phase == "place":
+        return f"{who} puts the {rules.CUBE_WORDS[s.playing]} cube on a space"
+    return f"{who} plays a cube, ends the action phase or makes a pit stop"
+
+
+def _pile(counts: tuple[int, ...]) -> str:
+    return " ".join(f"{k}{SHORT[c]}" for c, k in enumerate(counts) if k) or "-"
+
+
+def text_board(s: State) -> str:
+    """The whole position as a few lines of text."""
+    cfg, track = config(), s.track_spec
+    cards = ", ".join(f"{cfg.cards[c].en} ({CUBES[cfg.cards[c].colour]})" for c in s.cards)
+    lines = [f"Automobiles - {s.players} players - {track.title}, {s.laps} laps "
+             "(synthetic track, costs and values)",
+             f"Cards: {cards}",
+             f"Round {s.turn // s.players + 1}; decision: {decision_words(s)}"]
+    placed = [p for p in rules.position_order(s) if p in s.order]
+    for rank, p in enumerate(placed, 1):
+        space = track.spaces[s.car_space[p]]
+        lines.append(f"  {rank}. {rules.name(p)}: lap {s.car_laps[p] + 1}, unit "
+                     f"{space.start + s.car_seg[p]}, lane {space.lane} (space {space.index})"
+                     + (" finished" if rules.finished(s, p) else ""))
+        lines.append(f"     bag {_pile(s.bag[p])} | active {_pile(s.active[p])} | used "
+                     f"{_pile(s.used[p])} | discard {_pile(s.discard[p])}")
+    if s.route:
+        lines.append("  on the track: " + ", ".join(
+            f"{rules.CUBE_WORDS[c]} on {b}" for c, b, _, _ in s.route))
+    lines.append("  stock: " + " ".join(f"{SHORT[c]} {k}" for c, k in enumerate(s.stock)))
+    return "\n".join(lines)
+
+
+def event_log(s: State) -> list[str]:
+    """The race so far in plain English, one line per event."""
+    return list(s.log_lines)

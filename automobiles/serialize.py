@@ -1,0 +1,304 @@
+"""Automobiles' JSON positions in gamecore's v2 envelope, their checks, observations, replays.
+
+A position is ``{"format": "automobiles-position", "version": 2, "game": "automobiles", ...}``
+with every state field by name (docs/position-format-automobiles.md). Loading reads the text
+with gamecore's bounded ``parse_json``, checks the envelope and ``position.schema.json`` with
+gamecore's checker, then the rules' consistency (cubes conserved, cars on distinct segments, the
+route a chain of legal placements, the phase one the engine stops at), and raises
+``PositionError`` naming the field at fault. Whose turn it is is recomputed, never read.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from gamecore.errors import GameError, PositionError
+from gamecore.game import DEFAULT_GAME, hide
+from gamecore.position import check_envelope, check_replay_fields, check_schema, parse_json
+
+from . import rules
+from .config import ACTION_COLOURS, CUBES, GEARS, NAME, config
+from .state import PHASES, State, new_state
+
+FORMAT = "automobiles-position"
+REPLAY_FORMAT = "automobiles-replay"
+VERSION = 2
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The position schema (``automobiles/position.schema.json``)."""
+    text = resources.files("automobiles").joinpath("position.schema.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def state_to_dict(s: State) -> dict[str, Any]:
+    """The position as a JSON-ready dict."""
+    cfg = config()
+    return {
+        "format": FORMAT, "version": VERSION, "game": NAME, "players": s.players,
+        "track": s.track, "cards": [cfg.cards[c].id for c in s.cards], "laps": s.laps,
+        "seed": s.seed, "draws": s.draws, "order": list(s.order),
+        "bag": [list(p) for p in s.bag], "active": [list(p) for p in s.active],
+        "used": [list(p) for p in s.used], "discard": [list(p) for p in s.discard],
+        "stock": list(s.stock),
+        "cars": [{"space": s.car_space[p], "segment": s.car_seg[p], "laps": s.car_laps[p]}
+                 for p in range(s.players)],
+        "turn": s.turn, "phase": s.phase, "money": s.money, "buyer": s.buyer,
+        "route": [list(r) for r in s.route], "playing": s.playing,
+        "drawing": [list(d) for d in s.drawing], "log": list(s.log_lines),
+    }
+
+
+def state_to_json(s: State, indent: int | None = None) -> str:
+    """The position as JSON text."""
+    return json.dumps(state_to_dict(s), indent=indent, ensure_ascii=False)
+
+
+def state_from_json(text: str | bytes) -> State:
+    """Load a position from JSON text or UTF-8 bytes; PositionError for anything else."""
+    return state_from_dict(parse_json(text))
+
+
+def state_from_dict(data: Any) -> State:
+    """Load a position dict (as ``parse_json`` gives it); PositionError naming the field."""
+    check_envelope(data, FORMAT, (VERSION,), NAME, DEFAULT_GAME)
+    check_schema(schema(), data)
+    cfg = config()
+    players = data["players"]
+    cards = _cards(data["cards"])
+    s = new_state(players, data["seed"], data["track"], cards, data["laps"])
+    s.draws, s.order = data["draws"], tuple(data["order"])
+    for field in ("bag", "active", "used", "discard"):
+        piles = data[field]
+        if len(piles) != players:
+            raise PositionError(field, f"one pile per player ({players})")
+        setattr(s, field, tuple(tuple(p) for p in piles))
+    s.stock = tuple(data["stock"])
+    cars = data["cars"]
+    if len(cars) != players:
+        raise PositionError("cars", f"one car per player ({players})")
+    s.car_space = tuple(c["space"] for c in cars)
+    s.car_seg = tuple(c["segment"] for c in cars)
+    s.car_laps = tuple(c["laps"] for c in cars)
+    s.turn, s.phase, s.money, s.buyer = data["turn"], data["phase"], data["money"], data["buyer"]
+    s.route = tuple((r[0], r[1], r[2], r[3]) for r in data["route"])
+    s.playing = data["playing"]
+    s.drawing = tuple((d[0], d[1]) for d in data["drawing"])
+    s.log_lines = tuple(data["log"])
+    _check_consistency(s, cfg.max_laps)
+    s.legal = rules.legal_ids(s)
+    _check_decision(s)
+    return s
+
+
+def _cards(ids: list[str]) -> tuple[int, ...]:
+    cfg = config()
+    by_id = {c.id: c for c in cfg.cards}
+    for i, (card_id, colour) in enumerate(zip(ids, ACTION_COLOURS, strict=True)):
+        if card_id not in by_id:
+            raise PositionError(f"cards/{i}", f"{card_id!r} is no action card")
+        if by_id[card_id].colour != colour:
+            raise PositionError(f"cards/{i}", f"the {CUBES[colour]} card is expected here "
+                                              "(one card per action colour, AU-08)")
+    return tuple(by_id[c].index for c in ids)
+
+
+def _check_consistency(s: State, max_laps: int) -> None:
+    """What the schema cannot say: the fields agree with each other under the rules."""
+    n = s.players
+    if s.laps > max_laps:
+        raise PositionError("laps", f"at most {max_laps} laps (RA3)")
+    if s.seed is None and s.draws:
+        raise PositionError("draws", "an explicit-chance game draws nothing from a seed")
+    if s.seed is not None and s.phase in ("order", "draw"):
+        raise PositionError("phase", "a seeded game never waits for chance (AU-09, AU-19)")
+    _check_order(s)
+    _check_cubes(s)
+    _check_cars(s)
+    _check_turn(s)
+    _check_route(s)
+    if s.phase == "draw":
+        if not s.drawing:
+            raise PositionError("drawing", "a draw phase has a seat drawing (AU-19)")
+        seen = set()
+        for i, (seat, left) in enumerate(s.drawing):
+            if not 0 <= seat < n or seat in seen or not 1 <= left <= config().draw:
+                raise PositionError(f"drawing/{i}", "each seat once, drawing 1 to 7 (AU-19)")
+            seen.add(seat)
+        if not any(s.bag[s.drawing[0][0]]):
+            raise PositionError("drawing", "an empty bag takes the discard back first (AU-19)")
+    elif s.drawing:
+        raise PositionError("drawing", "only the draw phase draws (AU-19)")
+
+
+def _check_order(s: State) -> None:
+    n = s.players
+    if len(set(s.order)) != len(s.order) or any(not 0 <= p < n for p in s.order):
+        raise PositionError("order", "distinct seats of the game (AU-09)")
+    if (s.phase == "order") != (len(s.order) < n):
+        raise PositionError("order", "the start order is complete once setup is over (AU-09)")
+    start = s.track_spec.start
+    if s.phase in ("order", "prebuy"):
+        for k, seat in enumerate(s.order):
+            if (s.car_space[seat], s.car_seg[seat], s.car_laps[seat]) != (start[k].space, 0, 0):
+                raise PositionError(f"cars/{seat}", f"before the race the car stands on "
+                                                    f"{start[k].name} (AU-09)")
+    if s.phase == "prebuy":
+        if not 0 <= s.buyer < n:
+            raise PositionError("buyer", "a grid position of the game")
+        if s.money > start[s.buyer].money:
+            raise PositionError("money", f"at most {start[s.buyer].name}'s "
+                                         f"${start[s.buyer].money} (AU-11)")
+    elif s.buyer != (0 if s.phase == "order" else n):
+        raise PositionError("buyer", "every grid position has bought once the race begins")
+
+
+def _check_cubes(s: State) -> None:
+    """Every cube is somewhere: the piles and the stock hold the stock's totals (RA2)."""
+    cfg = config()
+    for c, spec in enumerate(cfg.cubes):
+        held = sum(pile[c] for field in (s.bag, s.active, s.used, s.discard) for pile in field)
+        if held + s.stock[c] != spec.stock:
+            raise PositionError(f"stock/{c}", f"{held} {CUBES[c]} cubes held and {s.stock[c]} "
+                                              f"in the stock, not {spec.stock} in all (RA2)")
+    if s.phase in ("order", "prebuy") and (any(map(any, s.active + s.used + s.discard))):
+        raise PositionError("active", "before the race every cube is in a bag (AU-10, AU-11)")
+    for p in range(s.players):
+        turn_in_progress = s.phase in ("action", "place", "buy") and p == s.mover
+        if not turn_in_progress and any(s.used[p]):
+            raise PositionError(f"used/{p}", "only the seat in turn has a used pile (AU-19)")
+
+
+def _check_cars(s: State) -> None:
+    track, taken = s.track_spec, set()
+    for p in range(s.players):
+        if p not in s.order:
+            if (s.car_space[p], s.car_seg[p], s.car_laps[p]) != (0, 0, 0):
+                raise PositionError(f"cars/{p}", "a car not yet on the grid is written as "
+                                                 "space 0, segment 0, laps 0 (AU-09)")
+            continue
+        if s.car_space[p] >= len(track.spaces):
+            raise PositionError(f"cars/{p}/space", f"the track has {len(track.spaces)} spaces")
+        if s.car_seg[p] >= track.spaces[s.car_space[p]].length:
+            raise PositionError(f"cars/{p}/segment", "beyond its space's segments")
+        if s.car_laps[p] > s.laps + 1:
+            raise PositionError(f"cars/{p}/laps", "a car is at most one lap past the finish")
+        spot = (s.car_space[p], s.car_seg[p])
+        if spot in taken:
+            raise PositionError(f"cars/{p}", "one car per segment (RA3)")
+        taken.add(spot)
+
+
+def _check_turn(s: State) -> None:
+    over = rules.race_over(s)
+    if (s.phase == "over") != over:
+        raise PositionError("phase", "the race is over exactly when a car has finished and "
+                                     "every player has had the same turns (AU-22)")
+    if s.phase in ("order", "prebuy") and s.turn:
+        raise PositionError("turn", "no turn is taken before the race (AU-11)")
+    if s.phase == "buy":
+        cubes = config().cubes
+        value = sum(cubes[c].value * k for c, k in enumerate(s.active[s.mover]))
+        if s.money > value:
+            raise PositionError("money", f"at most the ${value} of the active pile (AU-14)")
+    elif s.phase != "prebuy" and s.money:
+        raise PositionError("money", "money is only held in a buy phase (AU-14)")
+
+
+def _check_route(s: State) -> None:
+    """The route is a chain of legal placements from the mover's car, its gears on the used
+    pile (AU-12, RA3)."""
+    if s.phase not in ("action", "place", "buy"):
+        if s.route or s.playing != -1:
+            raise PositionError("route", "cubes are on the track only during a turn (AU-19)")
+        return
+    track = s.track_spec
+    space, laps = s.car_space[s.mover], s.car_laps[s.mover]
+    counts = [0] * len(CUBES)
+    for i, (cube, b, seg, b_laps) in enumerate(s.route):
+        wraps = dict(track.successors[space]).get(b) if b < len(track.spaces) else None
+        if cube not in GEARS or wraps is None or track.spaces[b].colour != cube \
+                or b_laps != laps + wraps:
+            raise PositionError(f"route/{i}", "a gear cube on a space of its colour directly or "
+                                              "diagonally ahead of the one before (AU-12)")
+        if seg >= track.spaces[b].length or any(
+                (s.car_space[p], s.car_seg[p]) == (b, seg) for p in range(s.players)):
+            raise PositionError(f"route/{i}", "on a free segment of its space (RA3)")
+        space, laps = b, b_laps
+        counts[cube] += 1
+    if s.playing != -1:
+        counts[s.playing] += 1
+    if any(counts[c] > s.used[s.mover][c] for c in GEARS):
+        raise PositionError("route", "every gear cube on the track is on the used pile (AU-12)")
+    if (s.phase == "place") != (s.playing in GEARS):
+        raise PositionError("playing", "a gear cube waits for its space exactly in the place "
+                                       "phase (AU-12)")
+
+
+def _check_decision(s: State) -> None:
+    """The position is one the engine stops at: the end, or a decision with a choice."""
+    if s.phase == "over":
+        return
+    if len(s.legal) < 2:
+        raise PositionError("phase", f"the {s.phase} decision has {len(s.legal)} legal option(s);"
+                                     " a decision with one option is taken at once")
+
+
+# --- observations and replays -----------------------------------------------------------------
+def observation(s: State, player: int) -> dict[str, Any]:
+    """What ``player`` may see: the position with ``hidden_paths`` set to None."""
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
+        raise ValueError(f"no player {player!r} in a {s.players}-player game")
+    view = hide(state_to_dict(s), hidden_paths(s, player))
+    view["observer"] = player
+    return view
+
+
+def hidden_paths(s: State, player: int) -> list[str]:
+    """The seed and the draw counter: they fix the bag's order, the only thing the game hides
+    (every pile's contents are public)."""
+    return ["seed", "draws"]
+
+
+def replay_to_json(players: int, seed: int, actions: list[str], track: str = "daytona",
+                   cards: str = "standard", laps: int | None = None) -> str:
+    """A replay file: the game's parameters, its seed and every decision taken, as text."""
+    return json.dumps({"format": REPLAY_FORMAT, "version": VERSION, "game": NAME,
+                       "players": players, "seed": seed, "track": track, "cards": cards,
+                       "laps": laps if laps is not None else config().default_laps,
+                       "actions": actions})
+
+
+def replay_from_json(text: str | bytes) -> State:
+    """Replay a game from a replay file, each action checked; PositionError on a bad file."""
+    from . import new_game
+
+    data = parse_json(text)
+    check_envelope(data, REPLAY_FORMAT, (VERSION,), NAME, DEFAULT_GAME)
+    cfg = config()
+    check_replay_fields(data, range(cfg.min_players, cfg.max_players + 1),
+                        f"Automobiles is played by {cfg.min_players} to {cfg.max_players}")
+    for field, known in (("track", cfg.tracks), ("cards", cfg.card_sets)):
+        if data.get(field) not in known:
+            raise PositionError(field, f"one of {', '.join(known)}")
+    laps = data.get("laps")
+    if type(laps) is not int or not 1 <= laps <= cfg.max_laps:
+        raise PositionError("laps", f"a whole number from 1 to {cfg.max_laps}")
+    try:
+        state = new_game(data["players"], data["seed"], cards=data["cards"],
+                         track=data["track"], laps=laps)
+        for action in data["actions"]:
+            state.apply(action)
+    except GameError as exc:
+        raise PositionError("actions", str(exc)) from None
+    return state
+
+
+__all__ = ["FORMAT", "PHASES", "REPLAY_FORMAT", "VERSION", "hidden_paths", "observation",
+           "replay_from_json", "replay_to_json", "schema", "state_from_dict", "state_from_json",
+           "state_to_dict", "state_to_json"]

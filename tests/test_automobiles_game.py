@@ -1,0 +1,202 @@
+"""Automobiles on the shared protocol: JSON positions and their checks (the field at fault
+named), observations, replay files, the registered Game, text and SVG boards, the bots, seeded
+random races and a golden playthrough (STYLE 10, 14)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import automobiles
+import gamecore
+from automobiles.bots import make_bot
+from automobiles.config import config
+from automobiles.serialize import replay_from_json, replay_to_json
+
+
+def _midgame(seed: int = 5, steps: int = 60, players: int = 3) -> automobiles.State:
+    s = automobiles.new_game(players, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        s.apply(rng.choice(s.legal_action_ids()))
+    return s
+
+
+def test_the_game_is_registered_as_automobiles() -> None:
+    game = gamecore.get("automobiles")
+    assert game.min_players == 2 and game.max_players == 5
+    assert game.num_actions == automobiles.NUM_ACTIONS
+    assert game.bots == ("random", "greedy")
+
+
+def test_new_game_checks_its_parameters() -> None:
+    for bad, match in (({"players": 6}, "players"), ({"cards": "mine"}, "card set"),
+                       ({"track": "le_mans"}, "track"), ({"laps": 9}, "laps")):
+        with pytest.raises(ValueError, match=match):
+            automobiles.new_game(**{"players": 2, **bad})  # type: ignore[arg-type]
+    s = automobiles.new_game(2, 1, track="monza", laps=1)
+    assert s.track == "monza" and s.laps == 1
+
+
+def test_a_position_round_trips_and_loads_by_its_game_field() -> None:
+    s = _midgame()
+    text = s.to_json()
+    assert json.loads(text)["game"] == "automobiles"
+    again = gamecore.load_position(text)
+    assert again == s and again.to_json() == text
+    assert again.legal_action_ids() == s.legal_action_ids()
+
+
+def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        *parents, last = path.split("/")
+        node: Any = data
+        for part in parents:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        node[int(last) if isinstance(node, list) else last] = value
+    return edit
+
+
+@pytest.mark.parametrize(("edit", "match"), [
+    (_set("game", "kraftwagen"), "game: a automobiles file was expected"),
+    (_set("extra", 1), "'extra' is not a field here"),
+    (_set("players", 4), "one pile per player"),
+    (_set("stock/0", 3), "stock/0: .* not 30 in all"),
+    (_set("cards/1", "manager"), "cards/1: the red card"),
+    (_set("cards/0", "warp_drive"), "cards/0: 'warp_drive' is no action card"),
+    (_set("phase", "draw"), "phase: a seeded game never waits"),
+    (_set("phase", "over"), "phase: the race is over exactly"),
+    (_set("cars/1/space", 99), "cars/1/space: 99 is greater than the maximum"),
+    (_set("cars/0/segment", 3), "cars/0/segment: beyond its space's segments"),
+    (_set("money", 9), "money: money is only held in a buy phase"),
+    (_set("playing", 1), "route: every gear cube on the track is on the used pile"),
+    (_set("phase", "buy"), "phase: the buy decision has 1 legal option"),
+    (_set("bag/0/4", -1), "bag/0/4"),
+    (_set("log", "x"), "log"),
+    (_set("route", [[0, 60, 0, 0]]), "route/0: a gear cube on a space of its colour"),
+])
+def test_an_inconsistent_position_is_refused_naming_the_field(
+        edit: Callable[[dict[str, Any]], None], match: str) -> None:
+    data = json.loads(_midgame().to_json())  # seat 2's action phase, no cube placed yet
+    edit(data)
+    with pytest.raises(gamecore.PositionError, match=match):
+        automobiles.serialize.state_from_json(json.dumps(data))
+
+
+def test_the_walk_used_for_bad_positions_stops_in_an_action_phase() -> None:
+    s = _midgame()
+    assert s.phase == "action" and s.mover == 2 and not s.route
+
+
+def test_two_cars_on_one_segment_are_refused() -> None:
+    data = json.loads(_midgame().to_json())
+    data["cars"][1] = dict(data["cars"][0])
+    with pytest.raises(gamecore.PositionError, match=r"cars/1: one car per segment"):
+        automobiles.serialize.state_from_json(json.dumps(data))
+
+
+def test_text_that_is_no_position_is_refused() -> None:
+    for text in ("", "[]", "{", "x" * 10):
+        with pytest.raises(gamecore.PositionError):
+            automobiles.serialize.state_from_json(text)
+
+
+def test_the_observation_hides_only_the_seed_and_shows_every_pile() -> None:
+    s = _midgame()
+    view = s.observation(1)
+    assert view["seed"] is None and view["draws"] is None and view["observer"] == 1
+    assert view["bag"] == [list(p) for p in s.bag]
+    other = s.clone()
+    other.seed = (s.seed or 0) + 1
+    assert other.observation(1) == view
+    with pytest.raises(ValueError, match="no player 3"):
+        s.observation(3)
+
+
+def test_a_replay_file_replays_and_a_bad_one_names_the_action() -> None:
+    s = automobiles.new_game(2, 9)
+    rng = random.Random(9)
+    taken = []
+    for _ in range(30):
+        aid = rng.choice(s.legal_action_ids())
+        taken.append(str(s.ACTIONS.actions[aid]))
+        s.apply(aid)
+    assert replay_from_json(replay_to_json(2, 9, taken)) == s
+    with pytest.raises(gamecore.PositionError, match="actions: cannot parse action 'fly'"):
+        replay_from_json(replay_to_json(2, 9, ["fly"]))
+    with pytest.raises(gamecore.PositionError, match="track"):
+        replay_from_json(replay_to_json(2, 9, [], track="nowhere"))
+
+
+def test_every_action_text_parses_back_to_its_id() -> None:
+    for aid, action in enumerate(automobiles.ACTIONS):
+        assert automobiles.ACTIONS[0].TABLE.from_text(str(action).upper()).id == aid
+
+
+def test_the_text_and_svg_boards_show_the_race_and_flag_the_synthetic_data() -> None:
+    s = _midgame()
+    text = str(s)
+    assert "synthetic" in text and "Crew Chief" in text and "stock:" in text
+    assert "plays a cube, ends the action phase or makes a pit stop" in text
+    svg = s._repr_svg_()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and "synthetic" in svg
+    assert s.log() and all(isinstance(line, str) for line in s.log())
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_the_bots_play_whole_races(name: str) -> None:
+    s = automobiles.new_game(4, 3)
+    bots = [make_bot(name, p) for p in range(4)]
+    while not s.is_terminal():
+        s.apply(bots[s.current_player].choose(s))
+    assert s.outcome() is not None
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("clever")
+
+
+def test_seeded_random_races_end_for_every_player_count() -> None:
+    longest = 0
+    for players in range(2, 6):
+        for seed in range(3):
+            s = automobiles.new_game(players, seed, laps=2)
+            rng = random.Random(seed)
+            steps = 0
+            while not s.is_terminal():
+                s.apply_unchecked(rng.choice(s.legal_action_ids()))
+                steps += 1
+            longest = max(longest, steps)
+            outcome = s.outcome()
+            assert outcome is not None and len(outcome.winners) == 1
+            assert outcome.scores[outcome.winners[0]] >= 2 * config().tracks["daytona"].units
+    assert longest < 3000
+
+
+#: A greedy 3-player race on seed 2026 (recorded when the core landed; issue 15).
+GOLDEN_FIRST = ["buy black", "buy lightgrey", "buy black", "buy lightgrey", "buy white",
+                "buy black", "buy darkgrey", "play lightgrey", "buy black", "buy white",
+                "buy white", "play black", "play white", "play lightgrey", "play white",
+                "play white", "buy lightgrey", "buy white", "end actions", "buy black"]
+GOLDEN_DECISIONS = 361
+GOLDEN_SCORES = [111, 120, 106]
+GOLDEN_LOG_SHA256 = "89d4e28148989110aaac56c84ba6d229599f1db73e68c1bf04bb795943468762"
+
+
+def test_a_golden_greedy_playthrough_is_unchanged() -> None:
+    s = automobiles.new_game(3, 2026)
+    bots = [make_bot("greedy", p) for p in range(3)]
+    taken = []
+    while not s.is_terminal():
+        aid = bots[s.current_player].choose(s)
+        taken.append(str(s.ACTIONS.actions[aid]))
+        s.apply(aid)
+    assert taken[:len(GOLDEN_FIRST)] == GOLDEN_FIRST
+    assert len(taken) == GOLDEN_DECISIONS and s.scores() == GOLDEN_SCORES
+    assert s.log_lines[:4] == ("Player 2 starts on P1 with $10", "Player 1 starts on P2 with $11",
+                               "Player 0 starts on P3 with $12",
+                               "Player 2 buys a black cube for $7")
+    assert hashlib.sha256("\n".join(s.log_lines).encode()).hexdigest() == GOLDEN_LOG_SHA256
