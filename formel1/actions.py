@@ -1,10 +1,11 @@
 """Formel 1's actions: frozen value objects, text forms that parse back, stable ids (STYLE 5).
 
-Ids in table order: the chance outcomes first (``first dealer <seat>`` F1-07/RF3, ``deal <card>``
-and ``starter <card>`` F1-05/RF4, ``reveal <car>`` F1-06), then the auction (``pass``, ``bid <k>``
-in $1K, multiples of $10K, F1-10), then the race (``play <card>`` F1-20, ``to <row><lane>`` an
-end cell F1-24/RF5 or a switch target F1-27/RF7, ``white <car>`` F1-25/RF6). The table is the
-same for every track and player count; which ids are legal is the rules' business.
+Ids in table order: the chance outcomes first (``first dealer <seat>`` F1-07/RF3, ``remove
+<card>`` F1-37, ``deal <card>`` and ``starter <card>`` F1-05/RF4, ``reveal <car>`` F1-06), then
+the auction (``pass``, ``bid <k>`` in $1K, multiples of $10K, F1-10), then the race (``play
+<card>`` F1-20, ``to <row><lane>`` an end cell F1-24/RF5 or a switch target F1-27/RF7, ``white
+<car>`` F1-25/RF6). The table is the same for every track and player count; which ids are legal
+is the rules' business.
 """
 
 from __future__ import annotations
@@ -37,6 +38,17 @@ class FirstDealer(Action):
 
     def __str__(self) -> str:
         return f"first dealer {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Action):
+    """Chance: a card of this kind removed face down before the deal (F1-37, the new track)."""
+
+    kind: int
+    chance = True
+
+    def __str__(self) -> str:
+        return f"remove {CONFIG.kinds[self.kind].name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +138,7 @@ MAX_BID: Final[int] = CONFIG.max_cash(MAX_RACES)
 _KINDS = range(len(CONFIG.kinds))
 TABLE: Final[ActionTable[Action]] = ActionTable([
     *(FirstDealer(p) for p in range(MAX_PLAYERS)),
-    *(Deal(k) for k in _KINDS), *(Starter(k) for k in _KINDS),
+    *(Remove(k) for k in _KINDS), *(Deal(k) for k in _KINDS), *(Starter(k) for k in _KINDS),
     *(Reveal(c) for c in range(len(COLOURS))),
     Pass(), *(Bid(b) for b in range(CONFIG.bid_step, MAX_BID + 1, CONFIG.bid_step)),
     *(Play(k) for k in _KINDS),

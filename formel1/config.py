@@ -27,7 +27,8 @@ FINISHED = -2
 OFF = -1
 #: The most races a game may have; it bounds cash and with it the bid actions (F1-33).
 MAX_RACES = 10
-#: Known variants (RF9); only the White 3/2/1 substitute (F1-04, F1-26) is built.
+#: Known variants (RF9) that are built: the White 3/2/1 substitute (F1-04, F1-26). The new
+#: track (F1-34 .. F1-37) is chosen as ``track="new"``.
 VARIANTS = ("white321",)
 
 #: What each colour carries over the deck, per RF1 (tested in config validation).
@@ -82,6 +83,8 @@ class Track:
     grid: tuple[int, ...]
     final_rows: int
     synthetic: bool
+    #: F1-37: before each race as many cards as players are removed (the new track).
+    remove_per_player: bool
 
     def cell_at(self, row: int, lane: int) -> int | None:
         """The index of the cell at ``row`` and ``lane``, None if there is none."""
@@ -167,11 +170,30 @@ def _track(name: str, raw: dict[str, Any]) -> Track:
     rows = raw["rows"]
     by_row = tuple(tuple(i for i, c in enumerate(cells) if c.row == r) for r in range(rows))
     where = {(c.row, c.lane): i for i, c in enumerate(cells)}
-    ahead = tuple(tuple(where[(c.row + 1, lane)] for lane in (c.lane - 1, c.lane, c.lane + 1)
-                        if (c.row + 1, lane) in where) for c in cells)
+    ahead = tuple(steps_from(cells, where, i) for i in range(len(cells)))
     grid = tuple(where[(r, lane)] for r, lane in raw["grid"])
     return Track(name, rows, raw["lanes"], cells, ahead, by_row, grid, raw["final_rows"],
-                 raw["synthetic"])
+                 raw["synthetic"], raw["remove_per_player"])
+
+
+def steps_from(cells: tuple[Cell, ...], where: dict[tuple[int, int], int], i: int
+               ) -> tuple[int, ...]:
+    """The cells one step ahead of cell ``i`` (F1-21, RF2): straight ahead or diagonally
+    ahead into a neighbouring lane of the next row. In an unequal corner (the new track) the
+    inner lane is shorter: straight ahead is the lane's next cell, which may be two rows on, and
+    no step changes lane between two unequal cells (F1-34); entering or leaving the corner may
+    (F1-36)."""
+    here = cells[i]
+    row = here.row + 1
+    if (row, here.lane) not in where and here.unequal:
+        row = min((c.row for c in cells if c.lane == here.lane and c.row > here.row),
+                  default=row)
+    out = []
+    for lane in (here.lane - 1, here.lane, here.lane + 1):
+        j = where.get((row, lane))
+        if j is not None and not (lane != here.lane and here.unequal and cells[j].unequal):
+            out.append(j)
+    return tuple(sorted(out))
 
 
 def validate(config: Config) -> None:
@@ -204,6 +226,8 @@ def _validate_track(track: Track) -> None:
     for i, cell in enumerate(track.cells):
         if cell.row < track.rows - 1 and not track.ahead[i]:
             raise ValueError(f"track {track.name}: cell {track.label(i)} is a dead end")
+        if cell.row == track.rows - 1 and cell.unequal:
+            raise ValueError(f"track {track.name}: the last row is no corner")
         if cell.final != (cell.row >= track.rows - track.final_rows):
             raise ValueError(f"track {track.name}: cell {track.label(i)}'s final flag (RF2)")
     grid = [track.cells[i] for i in track.grid]

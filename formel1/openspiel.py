@@ -22,13 +22,14 @@ from .config import CONFIG, MAX_PLAYERS
 
 COLOURS = list(CONFIG.colours)
 CARDS = [k.name for k in CONFIG.kinds]
-PHASES = ("dealer", "deal", "starter", "auction", "race", "over")
+PHASES = ("dealer", "remove", "deal", "starter", "auction", "race", "over")
 DECISIONS = ("move", "white", "switch")
-#: Per race: the chance draws (at most 49 cards, the first dealer, 6 car cards), at most 12
-#: offers of a car (each re-offered at most once) with one pass per player and bids rising by
-#: $10K to at most MAX_BID, and at most 49 cards of at most 6 numbers, each a white-car choice
-#: and an end cell. Three races. A bound, far above the 150-250 decisions of a random race.
-MAX_GAME_LENGTH = 3 * (56 + 12 * (MAX_PLAYERS + MAX_BID // CONFIG.bid_step) + 49 * (1 + 12))
+#: Per race: the chance draws (at most 49 cards and 6 removed first, the first dealer, 6 car
+#: cards), at most 12 offers of a car (each re-offered at most once) with one pass per player
+#: and bids rising by $10K to at most MAX_BID, and at most 49 cards of at most 6 numbers, each a
+#: white-car choice and an end cell. Three races. A bound, far above the 150-250 decisions of a
+#: random race.
+MAX_GAME_LENGTH = 3 * (62 + 12 * (MAX_PLAYERS + MAX_BID // CONFIG.bid_step) + 49 * (1 + 12))
 
 
 class Formel1Encoding:

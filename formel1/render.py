@@ -26,6 +26,8 @@ def decision_words(s: State) -> str:
         return f"Game over, won by {' and '.join(f'Player {w}' for w in outcome.winners)}."
     if s.phase == rules.DEALER:
         return "Chance draws the first dealer."
+    if s.phase == rules.REMOVE:
+        return "Chance removes cards face down before the deal (new track)."
     if s.phase in (rules.DEAL, rules.STARTER):
         return "Chance deals the cards." if s.phase == rules.DEAL else \
             "Chance picks the Starter card among the leftovers."

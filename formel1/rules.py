@@ -23,6 +23,7 @@ from .actions import (
     FirstDealer,
     Pass,
     Play,
+    Remove,
     Reveal,
     Starter,
     To,
@@ -36,7 +37,8 @@ if TYPE_CHECKING:
 COLOURS = CONFIG.colours
 CARS = range(len(COLOURS))
 #: Phases of a race (``State.phase``).
-DEALER, DEAL, STARTER, AUCTION, RACE, OVER = "dealer", "deal", "starter", "auction", "race", "over"
+DEALER, REMOVE, DEAL, STARTER, AUCTION, RACE, OVER = (
+    "dealer", "remove", "deal", "starter", "auction", "race", "over")
 #: The pending decisions of a card being carried out (``State.pending[0]``).
 MOVE, WHITE_CAR, SWITCH = 0, 1, 2
 NO_BID = -1
@@ -48,7 +50,7 @@ def current_player(s: State) -> int:
     bidder in turn, the player whose card is carried out, the dealer for the Starter card)."""
     if s.phase == OVER:
         return TERMINAL
-    if s.phase in (DEALER, DEAL, STARTER) or (s.phase == AUCTION and s.offer == OFF):
+    if s.phase in (DEALER, REMOVE, DEAL, STARTER) or (s.phase == AUCTION and s.offer == OFF):
         return CHANCE
     return s.turn
 
@@ -57,8 +59,8 @@ def chance_weights(s: State) -> list[tuple[int, int]]:
     """Each chance outcome's id with its whole-number weight (an empty list at a decision)."""
     if s.phase == DEALER:
         return [(IDS[FirstDealer(p)], 1) for p in range(s.players)]
-    if s.phase in (DEAL, STARTER):
-        make = Deal if s.phase == DEAL else Starter
+    if s.phase in (REMOVE, DEAL, STARTER):
+        make = {REMOVE: Remove, DEAL: Deal, STARTER: Starter}[s.phase]
         pool = undealt(s)
         return [(IDS[make(k)], pool.count(k)) for k in sorted(set(pool))]
     if s.phase == AUCTION and s.offer == OFF:
@@ -102,9 +104,28 @@ def start(s: State) -> None:
     advance(s)
 
 
+def removed_first(s: State) -> int:
+    """F1-37, RF9: on the new track as many cards as players are removed before each race."""
+    return s.players if s.track_spec().remove_per_player else 0
+
+
 def hand_size(s: State) -> int:
-    """Cards per hand: the race deck dealt as equally as possible (F1-05)."""
-    return len(s.deck()) // s.players
+    """Cards per hand: the race deck (less the cards of F1-37) dealt as equally as possible
+    (F1-05)."""
+    return (len(s.deck()) - removed_first(s)) // s.players
+
+
+def leftovers(s: State) -> int:
+    """The cards left over after the deal (F1-05)."""
+    return (len(s.deck()) - removed_first(s)) % s.players
+
+
+def _remove(s: State, kind: int) -> None:
+    """F1-37, RF9: a card removed at random, face down, before the deal."""
+    s.removed = tuple(sorted((*s.removed, kind)))
+    if len(s.removed) == removed_first(s):
+        s.phase = DEAL
+        s.events += (f"{len(s.removed)} cards are removed face down.",)
 
 
 def undealt(s: State) -> list[int]:
@@ -124,7 +145,7 @@ def _deal(s: State, kind: int) -> None:
     seat = (s.dealer + 1 + dealt) % s.players
     s.hands = _with(s.hands, seat, tuple(sorted((*s.hands[seat], kind))))
     if dealt + 1 == hand_size(s) * s.players:
-        s.phase = STARTER if len(s.deck()) % s.players else AUCTION
+        s.phase = STARTER if leftovers(s) else AUCTION
         s.events += (f"The cards are dealt, {hand_size(s)} each.",)
 
 
@@ -132,7 +153,7 @@ def _choose_starter(s: State, kind: int) -> None:
     """F1-05, RF4: the Starter card is one leftover; the rest are removed, seen by nobody."""
     s.starter = kind
     rest = undealt(s)
-    s.removed = tuple(sorted(rest))
+    s.removed = tuple(sorted((*s.removed, *rest)))
     s.phase = AUCTION
     s.events += (f"A leftover card is the Starter card; {len(rest)} removed face down.",)
 
@@ -326,16 +347,21 @@ def white_candidates(s: State, n: int) -> list[int]:
 
 def switch_targets(s: State, car: int) -> frozenset[int]:
     """F1-27, F1-28, RF7: the empty cells alongside (in the row of) the leading car of the
-    pair that the trailing ``car`` reaches by a forward path of empty cells."""
+    pair that the trailing ``car`` reaches by a forward path of empty cells; never a cell of an
+    unequal corner (F1-35)."""
     a, b = CONFIG.kinds[s.card].switch or (car, car)
     leader = b if car == a else a
     track = s.track_spec()
-    gap = track.cells[s.pos[leader]].row - track.cells[s.pos[car]].row
+    target_row = track.cells[s.pos[leader]].row
     blocked = occupied(s, car)
-    steps, ends = reach(track, blocked, s.pos[car], gap)
-    if steps != gap:
-        return frozenset()
-    return frozenset(i for i in ends if not track.cells[i].unequal)
+    seen, todo = set(), [s.pos[car]]
+    while todo:  # every cell the trailer reaches through empty cells up to the leader's row
+        for j in track.ahead[todo.pop()]:
+            if j not in blocked and j not in seen and track.cells[j].row <= target_row:
+                seen.add(j)
+                todo.append(j)
+    return frozenset(i for i in seen
+                     if track.cells[i].row == target_row and not track.cells[i].unequal)
 
 
 def switch_trailer(s: State) -> int | None:
@@ -493,8 +519,9 @@ def _end_race(s: State) -> None:
 
 
 def reset_race(s: State) -> None:
-    """A race before its deal: no hands, no Starter, no car revealed, sold or placed."""
-    s.phase = DEAL
+    """A race before its deal: no hands, no Starter, no car revealed, sold or placed; on the
+    new track the cards of F1-37 are removed first."""
+    s.phase = REMOVE if removed_first(s) else DEAL
     s.hands = ((),) * s.players
     s.starter, s.removed, s.starter_played = OFF, (), False
     s.revealed, s.queue, s.owner = (), (), (OFF,) * len(CARS)
@@ -517,6 +544,8 @@ def _apply(s: State, aid: int) -> None:
         s.dealer, s.phase = action.seat, DEAL
         reset_race(s)
         s.events += (f"Race 1: {seat_name(action.seat)} deals.",)
+    elif isinstance(action, Remove):
+        _remove(s, action.kind)
     elif isinstance(action, Deal):
         _deal(s, action.kind)
     elif isinstance(action, Starter):

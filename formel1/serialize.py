@@ -177,23 +177,29 @@ def _check_cards(s: State) -> None:
         left -= Counter(cards)
     if any(list(h) != sorted(h) for h in s.hands):
         raise PositionError("hands", "each hand is listed in card order")
-    size, leftover = rules.hand_size(s), len(s.deck()) % s.players
+    size, leftover, first = rules.hand_size(s), rules.leftovers(s), rules.removed_first(s)
     dealt = sum(len(h) for h in s.hands)
-    if s.phase in (rules.DEALER, rules.DEAL):
+    if s.phase in (rules.DEALER, rules.REMOVE):
+        if dealt or s.starter != OFF or len(s.removed) >= max(first, 1):
+            raise PositionError("removed", f"{first} cards are removed before the deal (F1-37)")
+        return
+    if s.phase == rules.DEAL:
         pattern = [dealt // s.players + ((p - s.dealer - 1) % s.players < dealt % s.players)
                    for p in range(s.players)]
         if [len(h) for h in s.hands] != pattern or dealt >= size * s.players:
             raise PositionError("hands", "the deal goes round from the dealer's left (F1-05)")
-        if s.starter != OFF or s.removed:
+        if s.starter != OFF or len(s.removed) != first:
             raise PositionError("starter", "chosen only once the hands are dealt (F1-05)")
         return
     if s.phase == rules.OVER:
         return
     if s.phase == rules.STARTER:
-        if dealt != size * s.players or s.starter != OFF or s.removed or not leftover:
+        if dealt != size * s.players or s.starter != OFF or len(s.removed) != first \
+                or not leftover:
             raise PositionError("starter", "chosen after a full deal with leftovers (F1-05)")
         return
-    if (s.starter != OFF) != bool(leftover) or len(s.removed) != max(leftover - 1, 0):
+    if (s.starter != OFF) != bool(leftover) \
+            or len(s.removed) != first + max(leftover - 1, 0):
         raise PositionError("starter", "one leftover is the Starter, the rest removed (F1-05)")
     if s.phase == rules.AUCTION and [len(h) for h in s.hands] != [size] * s.players:
         raise PositionError("hands", f"{size} cards each until the race (F1-05)")

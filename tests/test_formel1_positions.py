@@ -16,27 +16,27 @@ def kind(name: str) -> int:
     return next(k.index for k in CONFIG.kinds if k.name == name)
 
 
-def cell(label: str) -> int:
+def cell(label: str, track: str = "standard") -> int:
     """The cell index of a label such as ``12b``."""
-    found = TRACK.cell_at(int(label[:-1]), "abc".index(label[-1]))
+    found = CONFIG.tracks[track].cell_at(int(label[:-1]), "abc".index(label[-1]))
     assert found is not None, label
     return found
 
 
 def race(cars: dict[str, str], hands: list[list[str]], owner: tuple[int, ...] | None = None,
-         turn: int = 0, starter: str | None = None, variants: tuple[str, ...] = ()
-         ) -> formel1.State:
+         turn: int = 0, starter: str | None = None, variants: tuple[str, ...] = (),
+         track: str = "standard") -> formel1.State:
     """A race position: ``cars`` maps colour names to cells (the other cars have finished, in
     colour order), ``hands`` the cards of each seat, ``owner`` the car owners (default: car i
     to seat i modulo the players). With ``starter``, the race starts with that Starter card,
     carried out by the dealer (seat 0)."""
     players = len(hands)
-    s = formel1.new_game(players, 1, races=1, variants=variants)
+    s = formel1.new_game(players, 1, races=1, variants=variants, track=track)
     rules.reset_race(s)
     s.phase, s.dealer, s.starter_played = rules.RACE, 0, True
     s.revealed = tuple(range(6))
     s.owner = owner or tuple(c % players for c in range(6))
-    s.pos = tuple(cell(cars[n]) if n in cars else FINISHED for n in NAMES)
+    s.pos = tuple(cell(cars[n], track) if n in cars else FINISHED for n in NAMES)
     s.finished = tuple(c for c, n in enumerate(NAMES) if n not in cars)
     s.hands = tuple(tuple(sorted(kind(c) for c in hand)) for hand in hands)
     s.turn = turn
@@ -50,7 +50,7 @@ def race(cars: dict[str, str], hands: list[list[str]], owner: tuple[int, ...] | 
 def where(s: formel1.State, name: str) -> str:
     """The label of a car's cell, ``finished`` past the line."""
     p = s.pos[NAMES.index(name)]
-    return "finished" if p == FINISHED else TRACK.label(p)
+    return "finished" if p == FINISHED else s.track_spec().label(p)
 
 
 def options(s: formel1.State) -> list[str]:
