@@ -205,6 +205,10 @@ def _check_cards(s: State) -> None:
         raise PositionError("hands", f"{size} cards each until the race (F1-05)")
     if any(len(h) > size for h in s.hands):
         raise PositionError("hands", f"at most {size} cards each (F1-05)")
+    sizes = [len(h) for h in s.hands]
+    if max(sizes) - min(sizes) > 1:
+        raise PositionError("hands", "one card a turn from equal hands: sizes differ by at most "
+                                     "one (F1-19, F1-20)")
 
 
 def _check_cars(s: State) -> None:
@@ -262,9 +266,11 @@ def _check_card(s: State) -> None:
     if s.phase != rules.RACE or s.card == OFF:
         if s.card != OFF or s.step or s.pending or s.whites:
             raise PositionError("card", "a card is carried out only in the race")
-        if s.phase == rules.RACE and not s.starter_played and s.starter != OFF:
+        if s.phase == rules.RACE and not s.starter_played:
             raise PositionError("starter_played", "the race begins with the Starter (F1-18)")
         return
+    if not s.starter_played and s.card != s.starter:
+        raise PositionError("starter_played", "the race begins with the Starter (F1-18)")
     spec = CONFIG.kinds[s.card]
     if not s.pending:
         raise PositionError("pending", "a card in play waits for a decision")

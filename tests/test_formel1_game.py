@@ -249,3 +249,51 @@ GOLDEN_END = ["Yellow crosses the finish line, place 6.",
 GOLDEN_MONEY = (310, 100, 230, 220)
 #: The first 16 hex digits of the SHA-256 of the whole log (255 lines), one line per event.
 GOLDEN_LOG_SHA = "d67a972937c00e51"
+
+
+def _mutations(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """``data`` with one field replaced by a value of another field or a small odd value."""
+    out = json.loads(json.dumps(data))
+    field = rng.choice(sorted(k for k in out if k not in ("format", "version", "game")))
+    pool: list[Any] = [None, 0, 1, -1, 7, True, "x", [], [0], {}, "finished", "12b",
+                       *[v for k, v in data.items() if k != field]]
+    value = out[field]
+    if isinstance(value, list) and value and rng.random() < 0.5:
+        value[rng.randrange(len(value))] = rng.choice(pool)
+    else:
+        out[field] = rng.choice(pool)
+    return out
+
+
+def test_any_mutated_position_loads_soundly_or_names_a_field() -> None:
+    rng = random.Random(31)
+    sources = [json.loads(st.to_json()) for st in _sample_positions()]
+    refused = 0
+    for i in range(1500):
+        data = _mutations(sources[i % len(sources)], rng)
+        try:
+            state = formel1.from_json(json.dumps(data))
+        except gamecore.PositionError as exc:
+            refused += 1
+            assert exc.field
+            continue
+        again = formel1.from_json(state.to_json())  # a loaded state is a sound state
+        assert again == state and again.legal == rules.legal_ids(state)
+        if not state.is_terminal():
+            state.apply(state.legal_action_ids()[0])
+    assert refused > 1000
+
+
+def _sample_positions() -> list[formel1.State]:
+    out = []
+    for seed, players in ((1, 2), (2, 5), (3, 6)):
+        s = formel1.new_game(players, seed, races=1)
+        rng = random.Random(seed)
+        step = 0
+        while not s.is_terminal():
+            if step % 37 == 0:
+                out.append(s.clone())
+            s.apply(rng.choice(s.legal_action_ids()))
+            step += 1
+        out.append(s)
+    return out
