@@ -3,9 +3,9 @@
 The rules are ``docs/rules-automobiles.md`` (AU-01..AU-84, from the German seed) with the rulings
 RA1-RA7 of ``RULINGS_RACING.md``; the component data (partly synthetic) is
 ``automobiles/data/components.json``, loaded by ``automobiles.config``. Built so far: setup, the
-turn with the gear cubes (drawing, placing, the pit stop, buying, the car, wear and end phases)
-and the end of the race; the action cards' effects are not built yet (their cubes are bought and
-count their value, but are not played).
+turn (drawing, placing gear cubes, the pit stop, buying, the car, wear and end phases), the
+five cards of the standard set, and the end of the race; the other 30 cards, Weaving, drivers,
+sponsors and the season are not built yet.
 
 API, like the other games'::
 
@@ -48,6 +48,10 @@ def new_game(players: int = 2, seed: int | None = 0, cards: str = "standard",
         raise ValueError(f"unknown card set {cards!r} (known: {', '.join(cfg.card_sets)})")
     if track not in cfg.tracks:
         raise ValueError(f"unknown track {track!r} (known: {', '.join(cfg.tracks)})")
+    unbuilt = [cfg.cards[c].en for c in cfg.card_sets[cards]
+               if cfg.cards[c].id not in rules.BUILT_CARDS]
+    if unbuilt:
+        raise ValueError(f"the effects of {', '.join(unbuilt)} are not built yet")
     laps = cfg.default_laps if laps is None else laps
     if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= cfg.max_laps:
         raise ValueError(f"laps must be a whole number from 1 to {cfg.max_laps}, not {laps!r}")

@@ -3,7 +3,9 @@
 Every decision is atomic (issue 15): chance places a seat on the grid (AU-09) or draws one cube
 (AU-12, AU-19); a player buys one cube or stops (AU-11, AU-14), plays one gear cube or ends the
 action phase or makes a pit stop (AU-12, AU-13), and puts the gear cube played on one space
-(AU-12, AU-29..AU-32). Ids are positions in ``TABLE``, stable for a given component file.
+(AU-12, AU-29..AU-32); a card's cube is played and its choices follow one at a time (a space
+for its cube, stop moving, which cube to remove or return, skip; AU-36, AU-43, AU-48, AU-56,
+AU-63). Ids are positions in ``TABLE``, stable for a given component file.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Final
 from gamecore.actions import Action as GameAction
 from gamecore.actions import ActionTable
 
-from .config import CUBES, GEARS, WEAR, config
+from .config import ACTION_COLOURS, CUBES, GEARS, WEAR, config
 
 
 class Action(GameAction):
@@ -84,6 +86,45 @@ class Place(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class StopMoving(Action):
+    """End an "up to" move of a card's cube early (RA5: "up to" may do less)."""
+
+    def __str__(self) -> str:
+        return "stop moving"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Action):
+    """A card's choice: remove one cube of colour ``cube`` from the active pile to the stock
+    (Manager, AU-36)."""
+
+    cube: int
+
+    def __str__(self) -> str:
+        return f"remove {CUBES[self.cube]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Action):
+    """A card's choice: put one cube of colour ``cube`` of the active pile (``pile`` 0) or the
+    discard (``pile`` 1) back into the bag (Manager, AU-36)."""
+
+    pile: int
+    cube: int
+
+    def __str__(self) -> str:
+        return f"return {('active', 'discard')[self.pile]} {CUBES[self.cube]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """A card's choice: do not use an optional part of its effect (AU-36)."""
+
+    def __str__(self) -> str:
+        return "skip"
+
+
+@dataclass(frozen=True, slots=True)
 class EndActions(Action):
     """End the action phase; the buy phase follows (AU-12, AU-14)."""
 
@@ -105,9 +146,11 @@ def _all_actions() -> list[Action]:
             *(Draw(c) for c in range(len(CUBES))),
             *(Buy(c) for c in range(len(CUBES)) if c != WEAR),
             StopBuying(),
-            *(Play(c) for c in GEARS),
+            *(Play(c) for c in (*GEARS, *ACTION_COLOURS)),
             *(Place(s) for s in range(cfg.max_spaces)),
-            EndActions(), PitStop()]
+            EndActions(), PitStop(), StopMoving(),
+            *(Remove(c) for c in range(len(CUBES))),
+            *(Return(p, c) for p in (0, 1) for c in range(len(CUBES))), Skip()]
 
 
 TABLE: Final[ActionTable[Action]] = ActionTable(_all_actions())
@@ -120,8 +163,13 @@ DRAW_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Draw(c)] for c in range(len(C
 BUY_IDS: Final[tuple[int, ...]] = tuple(-1 if c == WEAR else TABLE.ids[Buy(c)]
                                         for c in range(len(CUBES)))
 STOP_BUYING: Final[int] = TABLE.ids[StopBuying()]
-PLAY_IDS: Final[dict[int, int]] = {c: TABLE.ids[Play(c)] for c in GEARS}
+PLAY_IDS: Final[dict[int, int]] = {c: TABLE.ids[Play(c)] for c in (*GEARS, *ACTION_COLOURS)}
 PLACE_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Place(s)]
                                           for s in range(config().max_spaces))
 END_ACTIONS: Final[int] = TABLE.ids[EndActions()]
 PIT_STOP: Final[int] = TABLE.ids[PitStop()]
+STOP_MOVING: Final[int] = TABLE.ids[StopMoving()]
+REMOVE_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Remove(c)] for c in range(len(CUBES)))
+RETURN_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(TABLE.ids[Return(p, c)] for c in range(len(CUBES))) for p in (0, 1))
+SKIP: Final[int] = TABLE.ids[Skip()]

@@ -2,9 +2,11 @@
 
 Bots only choose among ``state.legal_action_ids()``; each owns a seeded ``random.Random``
 (STYLE 9). At a chance node (explicit chance) both choose a legal outcome uniformly. The greedy
-bot (a judgement, not a rule): plays the gear whose best space goes furthest, the darkest wear
-last; puts a cube on the space reaching furthest; makes a pit stop holding 3 wear or more with
-nothing to move; buys the dearest gear it can afford, else stops.
+bot (a judgement, not a rule): plays the gear whose best space goes furthest, then its cards'
+cubes (Manager only with wear in hand, Crew Chief only with wear in the discard); puts a cube
+(or a card's cube, each step) on the space reaching furthest; with Manager removes a wear cube;
+makes a pit stop holding 3 wear or more with nothing to move; buys the dearest gear it can
+afford, else stops.
 """
 
 from __future__ import annotations
@@ -12,8 +14,19 @@ from __future__ import annotations
 import random
 
 from . import rules
-from .actions import ACTIONS, END_ACTIONS, PIT_STOP, STOP_BUYING, Buy, Place, Play
-from .config import GEARS, WEAR
+from .actions import (
+    ACTIONS,
+    END_ACTIONS,
+    PIT_STOP,
+    REMOVE_IDS,
+    SKIP,
+    STOP_BUYING,
+    STOP_MOVING,
+    Buy,
+    Place,
+    Play,
+)
+from .config import GEARS, PURPLE, WEAR, YELLOW
 from .state import State
 
 #: The greedy bot pits with this much wear in hand and nothing to play.
@@ -46,18 +59,35 @@ class GreedyBot:
         legal = state.legal_action_ids()
         if state.current_player < 0:
             return self.rng.choice(legal)
-        if state.phase == "place":
-            return max(legal, key=lambda a: _reach(state, _space(a)))
+        places = [a for a in legal if isinstance(ACTIONS[a], Place)]
+        if places:
+            return max(places, key=lambda a: _reach(state, _space(a)))
+        if state.phase == "card":
+            return _card_choice(state, legal)
         if state.phase == "action":
-            plays = [a for a in legal if isinstance(ACTIONS[a], Play)]
+            plays = [a for a in legal if isinstance(ACTIONS[a], Play) and _cube(a) in GEARS]
             if plays:
                 return max(plays, key=lambda a: max(
                     _reach(state, b) for b in rules.placements(state, _cube(a))))
+            active, discard = state.active[state.mover], state.discard[state.mover]
+            useful = {YELLOW: active[WEAR] > 0, PURPLE: discard[WEAR] > 0}
+            cards = [a for a in legal if isinstance(ACTIONS[a], Play)
+                     and useful.get(_cube(a), True)]
+            if cards:  # the cards after the gears: their moves start from the last cube
+                return cards[0]
             if PIT_STOP in legal and state.active[state.mover][WEAR] >= PIT_WEAR:
                 return PIT_STOP
             return END_ACTIONS
         buys = [a for a in legal if isinstance(ACTIONS[a], Buy) and _cube(a) in GEARS]
         return max(buys, key=_cube) if buys else STOP_BUYING
+
+
+def _card_choice(state: State, legal: tuple[int, ...]) -> int:
+    """Manager: remove a wear cube if the active pile holds one, else skip; a move: stop."""
+    wear = REMOVE_IDS[WEAR]
+    if wear in legal:
+        return wear
+    return SKIP if SKIP in legal else STOP_MOVING
 
 
 def _cube(aid: int) -> int:

@@ -8,8 +8,10 @@ one legal option (taken at once and logged), the car, wear and end phases, the n
 the end of the race. In an explicit-chance game the state stops at each chance decision
 instead: the outcomes of a draw are the colours in the bag with probability count / size.
 
-The action cubes of the five cards in play are bought and count their value in the buy phase,
-but their effects (AU-34..AU-68) are not built yet, so they are not played.
+The cards of the standard set are built (Manager AU-36, Suspension AU-43, Crew Chief AU-48,
+Hybrid Engine AU-56, Transmission AU-63): playing a card's cube gains its wear and starts its
+effect, held in ``state.effect`` as the pending decision (STYLE 8). The other 30 cards' effects
+are not built: a game with them cannot be made (``BUILT_CARDS``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,11 @@ from .actions import (
     PIT_STOP,
     PLACE_IDS,
     PLAY_IDS,
+    REMOVE_IDS,
+    RETURN_IDS,
+    SKIP,
     STOP_BUYING,
+    STOP_MOVING,
     Buy,
     Draw,
     EndActions,
@@ -36,12 +42,24 @@ from .actions import (
     PitStop,
     Place,
     Play,
+    Remove,
+    Return,
+    Skip,
     StopBuying,
+    StopMoving,
 )
-from .config import CUBES, GEARS, WEAR, config
+from .config import BLUE, CUBES, GEARS, GREEN, LIGHTGREY, RED, WEAR, config
 
 if TYPE_CHECKING:
     from .state import Counts, State
+
+#: The kinds of card effect in progress (``state.effect[0]``): a card's cube moving space by
+#: space ``(MOVE, cube, steps left, colour mask, optional, same colour)``; Manager's two choices;
+#: Crew Chief's draws ``(CREW_CHIEF, the cube just drawn or -1)``.
+MOVE, MANAGER_REMOVE, MANAGER_RETURN, CREW_CHIEF = range(4)
+#: The cards whose effects are built (the standard set, RA1).
+BUILT_CARDS = ("manager", "suspension", "crew_chief", "hybrid_engine", "transmission")
+ALL_GEARS = 0b1111
 
 #: Cube names in the log.
 CUBE_WORDS = ("white", "light-grey", "dark-grey", "black", "wear", "yellow", "red", "purple",
@@ -94,11 +112,30 @@ def legal_ids(s: State) -> tuple[int, ...]:
     if phase in ("prebuy", "buy"):
         return (*(BUY_IDS[c] for c in affordable(s)), STOP_BUYING)
     if phase == "action":
-        plays = tuple(PLAY_IDS[c] for c in GEARS if s.active[s.mover][c] and placements(s, c))
-        return (*plays, END_ACTIONS, *((PIT_STOP,) if not s.route else ()))
+        active = s.active[s.mover]
+        plays = tuple(PLAY_IDS[c] for c in GEARS if active[c] and placements(s, c))
+        cards = tuple(PLAY_IDS[config().cards[card].colour] for card in s.cards
+                      if active[config().cards[card].colour])
+        played = s.route or any(s.used[s.mover])
+        return (*plays, *cards, END_ACTIONS, *((PIT_STOP,) if not played else ()))
     if phase == "place":
         return tuple(sorted(PLACE_IDS[b] for b in placements(s, s.playing)))
+    if phase == "card":
+        return _card_legal(s)
     return ()
+
+
+def _card_legal(s: State) -> tuple[int, ...]:
+    """The choices of the card effect in progress."""
+    kind = s.effect[0]
+    seat = s.mover
+    if kind == MOVE:
+        places = tuple(sorted(PLACE_IDS[b] for b in placements_in(s, s.effect[3])))
+        return (*places, STOP_MOVING) if s.effect[4] else places
+    if kind == MANAGER_REMOVE:
+        return (*(REMOVE_IDS[c] for c in range(len(CUBES)) if s.active[seat][c]), SKIP)
+    return (*(RETURN_IDS[0][c] for c in range(len(CUBES)) if s.active[seat][c]),
+            *(RETURN_IDS[1][c] for c in range(len(CUBES)) if s.discard[seat][c]), SKIP)
 
 
 def affordable(s: State) -> list[int]:
@@ -113,10 +150,18 @@ def placements(s: State, cube: int) -> list[int]:
     """The spaces a gear cube of colour ``cube`` may go on (AU-12, AU-29..AU-32): a space of its
     colour directly or diagonally ahead of the car's space or of the last cube placed this turn
     (RA3), with a free segment (one car per segment)."""
+    return placements_in(s, 1 << cube)
+
+
+def placements_in(s: State, mask: int) -> list[int]:
+    """The spaces ahead (AU-12, RA3) with a free segment whose colour is in the bit ``mask``
+    (bit 0 white .. bit 3 black): where the next cube, or the next step of a card's cube, may
+    go. A card's cube moving several spaces goes space by space like gear cubes (engine
+    decision)."""
     track = s.track_spec
     anchor = s.route[-1][1] if s.route else s.car_space[s.mover]
     return [b for b, _ in track.successors[anchor]
-            if track.spaces[b].colour == cube and free_segment(s, b) >= 0]
+            if mask >> track.spaces[b].colour & 1 and free_segment(s, b) >= 0]
 
 
 def free_segment(s: State, space: int) -> int:
@@ -146,9 +191,19 @@ def _apply(s: State, action: Any) -> None:
     elif isinstance(action, StopBuying):
         _stop_buying(s)
     elif isinstance(action, Play):
-        _play(s, action.cube)
+        if action.cube in GEARS:
+            _play(s, action.cube)
+        else:
+            _play_card(s, action.cube)
     elif isinstance(action, Place):
-        _place(s, action.space)
+        if s.phase == "card":
+            _card_step(s, action.space)
+        else:
+            _place(s, action.space)
+    elif isinstance(action, StopMoving):
+        _end_effect(s)
+    elif isinstance(action, Remove | Return | Skip):
+        _manager_choice(s, action)
     elif isinstance(action, EndActions):
         _end_actions(s)
     elif isinstance(action, PitStop):
@@ -163,6 +218,9 @@ def _advance(s: State) -> None:
             _refill(s)
             if s.phase != "draw":
                 continue
+        if s.phase == "card" and s.effect[0] == MOVE and (
+                not s.effect[2] or not placements_in(s, s.effect[3])):
+            _end_effect(s)  # moved all its spaces, or no space ahead: as far as possible (RA5)
         s.legal = legal_ids(s)
         if s.phase in ("order", "draw"):
             if s.seed is None and len(s.legal) > 1:
@@ -234,16 +292,21 @@ def _play(s: State, cube: int) -> None:
 def _place(s: State, space: int) -> None:
     """Put the played gear cube on ``space``, on its furthest free segment (AU-12, AU-23); the
     cube's laps count the start/finish line crossed on the way (RA3, RA4)."""
+    _place_cube(s, s.playing, space)
+    s.playing, s.phase = -1, "action"
+
+
+def _place_cube(s: State, cube: int, space: int) -> None:
+    """Put ``cube`` on the furthest free segment of ``space`` (AU-23), counting the line
+    crossed on the way (RA3, RA4)."""
     track = s.track_spec
     anchor = s.route[-1] if s.route else None
     from_space = anchor[1] if anchor else s.car_space[s.mover]
     laps = anchor[3] if anchor else s.car_laps[s.mover]
     wraps = dict(track.successors[from_space])[space]
-    seg = free_segment(s, space)
-    s.route += ((s.playing, space, seg, laps + wraps),)
-    _log(s, f"{name(s.mover)} puts a {CUBE_WORDS[s.playing]} cube on space {space} "
+    s.route += ((cube, space, free_segment(s, space), laps + wraps),)
+    _log(s, f"{name(s.mover)} puts a {CUBE_WORDS[cube]} cube on space {space} "
             f"(lane {track.spaces[space].lane})")
-    s.playing, s.phase = -1, "action"
 
 
 def _end_actions(s: State) -> None:
@@ -364,17 +427,25 @@ def position_order(s: State) -> list[int]:
 
 def _refill(s: State) -> None:
     """Before a cube is drawn: a seat done drawing leaves the queue; an empty bag takes the
-    whole discard back (AU-19); with both empty the seat draws what there was (RA5). The queue
-    done, the next action phase begins."""
-    while s.drawing:
-        seat, left = s.drawing[0]
-        if left and not any(s.bag[seat]) and any(s.discard[seat]):
-            s.bag = _with(s.bag, seat, s.discard[seat])
-            s.discard = _with(s.discard, seat, (0,) * len(CUBES))
-            _log(s, f"{name(seat)} puts the discard back into the bag")
-        if left and any(s.bag[seat]):
-            return
-        s.drawing = s.drawing[1:]
+    whole discard back (AU-19; engine decision: for a card's draws too); with both empty the
+    seat draws what there was (RA5). The queue done, the action phase begins or goes on (Crew
+    Chief draws again after a wear cube, AU-48)."""
+    while True:
+        while s.drawing:
+            seat, left = s.drawing[0]
+            if left and not any(s.bag[seat]) and any(s.discard[seat]):
+                s.bag = _with(s.bag, seat, s.discard[seat])
+                s.discard = _with(s.discard, seat, (0,) * len(CUBES))
+                _log(s, f"{name(seat)} puts the discard back into the bag")
+            if left and any(s.bag[seat]):
+                return
+            s.drawing = s.drawing[1:]
+        if s.effect[:2] == (CREW_CHIEF, WEAR):
+            s.drawing, s.effect = ((s.mover, 1),), (CREW_CHIEF, -1)
+            continue
+        break
+    if s.effect[:1] == (CREW_CHIEF,):
+        _crew_chief_clean(s)
     s.phase = "action"
 
 
@@ -384,6 +455,153 @@ def _draw_cube(s: State, cube: int) -> None:
     s.bag = _with(s.bag, seat, _add(s.bag[seat], cube, -1))
     s.active = _with(s.active, seat, _add(s.active[seat], cube, 1))
     s.drawing = ((seat, left - 1), *s.drawing[1:])
+    if s.effect[:1] == (CREW_CHIEF,):
+        s.effect = (CREW_CHIEF, cube)
+        _log(s, f"{name(seat)} draws a {CUBE_WORDS[cube]} cube")
+
+
+# --- the cards of the standard set (AU-36, AU-43, AU-48, AU-56, AU-63) -------------------------
+def _card_of(s: State, colour: int) -> int:
+    """The index of the card in play for action colour ``colour`` (AU-08)."""
+    return next(c for c in s.cards if config().cards[c].colour == colour)
+
+
+def _effect_colour(s: State) -> int:
+    if s.effect[0] == MOVE:
+        return s.effect[1]
+    return config().cards[_card_of_id(s, "manager" if s.effect[0] != CREW_CHIEF
+                                      else "crew_chief")].colour
+
+
+def _card_of_id(s: State, card_id: str) -> int:
+    return next(c for c in s.cards if config().cards[c].id == card_id)
+
+
+def _play_card(s: State, colour: int) -> None:
+    """Play an action cube: it goes from the active pile to the used pile (AU-12), its card's
+    wear is gained from the stock (AU-33, RA2) and its effect begins."""
+    seat = s.mover
+    card = config().cards[_card_of(s, colour)]
+    s.active = _with(s.active, seat, _add(s.active[seat], colour, -1))
+    s.used = _with(s.used, seat, _add(s.used[seat], colour, 1))
+    _log(s, f"{name(seat)} plays {card.en}")
+    _gain_wear(s, card.wear)
+    {"manager": _manager, "suspension": _suspension, "crew_chief": _crew_chief,
+     "hybrid_engine": _hybrid_engine, "transmission": _transmission}[card.id](s)
+
+
+def _gain_wear(s: State, k: int) -> None:
+    """Gain ``k`` wear from the stock onto the used pile, what the stock holds (AU-33, RA2)."""
+    gained = min(k, s.stock[WEAR])
+    if gained:
+        seat = s.mover
+        s.stock = _add(s.stock, WEAR, -gained)
+        s.used = _with(s.used, seat, _add(s.used[seat], WEAR, gained))
+        _log(s, f"{name(seat)} gains {gained} wear")
+
+
+def _move(s: State, cube: int, steps: int, mask: int, optional: bool, same: bool) -> None:
+    """Start moving a card's cube up to ``steps`` spaces of the colours in ``mask`` (one space
+    at a time, each ahead of the one before, AU-12); ``same``: every space of the first one's
+    colour."""
+    s.effect = (MOVE, cube, steps, mask, int(optional), int(same))
+    s.phase = "card"
+
+
+def _card_step(s: State, space: int) -> None:
+    """One step of a card's cube onto ``space`` (its furthest free segment, AU-23); the car's
+    route passes through it (AU-16, AU-17)."""
+    _, cube, left, mask, optional, same = s.effect
+    _place_cube(s, cube, space)
+    if same:
+        mask = 1 << s.track_spec.spaces[space].colour
+    s.effect = (MOVE, cube, left - 1, mask, optional, same)
+
+
+def _end_effect(s: State) -> None:
+    s.effect, s.phase = (), "action"
+
+
+def _manager(s: State) -> None:
+    """Manager (AU-36): you may remove 1 cube of your active pile, AND/OR put 1 cube of your
+    active pile or discard back into your bag; two choices, each with "skip"."""
+    s.effect, s.phase = (MANAGER_REMOVE,), "card"
+
+
+def _manager_choice(s: State, action: Any) -> None:
+    seat = s.mover
+    if isinstance(action, Remove):
+        s.active = _with(s.active, seat, _add(s.active[seat], action.cube, -1))
+        s.stock = _add(s.stock, action.cube, 1)
+        _log(s, f"{name(seat)} removes a {CUBE_WORDS[action.cube]} cube")
+    elif isinstance(action, Return):
+        pile = s.active if action.pile == 0 else s.discard
+        pile = _with(pile, seat, _add(pile[seat], action.cube, -1))
+        if action.pile == 0:
+            s.active = pile
+        else:
+            s.discard = pile
+        s.bag = _with(s.bag, seat, _add(s.bag[seat], action.cube, 1))
+        _log(s, f"{name(seat)} puts a {CUBE_WORDS[action.cube]} cube back into the bag")
+    if s.effect[0] == MANAGER_REMOVE:
+        s.effect = (MANAGER_RETURN,)
+    else:
+        _end_effect(s)
+
+
+def _suspension(s: State) -> None:
+    """Suspension (AU-43; its 1 wear is the card's): the red cube goes on one space of the
+    colour of a gear cube in your discard; the gear stays there. Not "up to": it moves if it
+    can (RA5)."""
+    discard = s.discard[s.mover]
+    mask = sum(1 << g for g in GEARS if discard[g])
+    _move(s, RED, 1, mask, optional=False, same=False)
+
+
+def _crew_chief(s: State) -> None:
+    """Crew Chief (AU-48): draw 1 cube; after a wear cube draw again, stopping on the first
+    cube that is not wear (each draw chance's, onto the active pile); then every wear cube of
+    the discard is removed (``_crew_chief_clean``)."""
+    s.effect, s.phase, s.drawing = (CREW_CHIEF, -1), "draw", ((s.mover, 1),)
+
+
+def _crew_chief_clean(s: State) -> None:
+    seat = s.mover
+    wear = s.discard[seat][WEAR]
+    s.discard = _with(s.discard, seat, _add(s.discard[seat], WEAR, -wear))
+    s.stock = _add(s.stock, WEAR, wear)
+    s.effect = ()
+    _log(s, f"{name(seat)} removes {wear} wear from the discard")
+
+
+def hybrid_allowed(s: State) -> bool:
+    """Hybrid Engine's condition (AU-56): your blue cubes of the active pile, the used pile (the
+    track's included) and the discard together outnumber the blue cubes of each other player's
+    discard, compared one by one."""
+    seat = s.mover
+    mine = s.active[seat][BLUE] + s.used[seat][BLUE] + s.discard[seat][BLUE]
+    return all(mine > s.discard[p][BLUE] for p in range(s.players) if p != seat)
+
+
+def _hybrid_engine(s: State) -> None:
+    """Hybrid Engine (AU-56; its 1 wear is the card's): if ``hybrid_allowed``, the blue cube
+    moves up to 2 consecutive spaces of one colour, any colour."""
+    if hybrid_allowed(s):
+        _move(s, BLUE, 2, ALL_GEARS, optional=True, same=True)
+
+
+def transmission_spaces(s: State) -> int:
+    """Transmission's reach (AU-63): as many light-grey spaces as your position in the race
+    (the car stands where it stood at the start of the action phase; ties to the inner lane,
+    RA4), 1 more in last position."""
+    rank = position_order(s).index(s.mover) + 1
+    return rank + (1 if rank == s.players else 0)
+
+
+def _transmission(s: State) -> None:
+    """Transmission (AU-63; its 1 wear is the card's): the green cube moves up to
+    ``transmission_spaces`` consecutive light-grey spaces."""
+    _move(s, GREEN, transmission_spaces(s), 1 << LIGHTGREY, optional=True, same=False)
 
 
 # --- why an action is not legal -------------------------------------------------------------------
@@ -409,14 +627,33 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
     if s.phase == "place":
         return IllegalActionError(f"{action} is not legal: place the "
                                   f"{CUBE_WORDS[s.playing]} cube first", "AU-12")
+    if s.phase == "card":
+        return _why_not_card(s, action)
+    if isinstance(action, Remove | Return | Skip | StopMoving):
+        return IllegalActionError(f"{action} is not legal: no card effect is in progress",
+                                  "AU-12")
     if isinstance(action, PitStop):
         return IllegalActionError("pit stop is not legal: cubes were played this turn", "AU-13")
+    if action.cube not in GEARS:
+        return IllegalActionError(f"{action} is not legal: no {CUBE_WORDS[action.cube]} cube "
+                                  "in the active pile", "AU-12")
     assert isinstance(action, Play)
     if not s.active[s.mover][action.cube]:
         return IllegalActionError(f"{action} is not legal: no {CUBE_WORDS[action.cube]} cube "
                                   "in the active pile", "AU-12")
     return IllegalActionError(f"{action} is not legal: no free {CUBE_WORDS[action.cube]} space "
                               "directly or diagonally ahead", "AU-12, RA3")
+
+
+def _why_not_card(s: State, action: Any) -> IllegalActionError:
+    card = config().cards[_card_of(s, _effect_colour(s))]
+    if s.effect[0] == MOVE:
+        return IllegalActionError(
+            f"{action} is not legal: {card.en}'s cube goes on a space ahead of the allowed "
+            "colour" + (" or stops" if s.effect[4] else ""), card.rule)
+    return IllegalActionError(f"{action} is not legal: {card.en} asks which cube to "
+                              + ("remove" if s.effect[0] == MANAGER_REMOVE else "return"),
+                              card.rule)
 
 
 def _why_not_buy(s: State, action: Any) -> IllegalActionError:

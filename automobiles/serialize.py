@@ -20,7 +20,7 @@ from gamecore.game import DEFAULT_GAME, hide
 from gamecore.position import check_envelope, check_replay_fields, check_schema, parse_json
 
 from . import rules
-from .config import ACTION_COLOURS, CUBES, GEARS, NAME, config
+from .config import ACTION_COLOURS, BLUE, CUBES, GEARS, GREEN, NAME, PURPLE, RED, YELLOW, config
 from .state import PHASES, State, new_state
 
 FORMAT = "automobiles-position"
@@ -50,7 +50,8 @@ def state_to_dict(s: State) -> dict[str, Any]:
                  for p in range(s.players)],
         "turn": s.turn, "phase": s.phase, "money": s.money, "buyer": s.buyer,
         "route": [list(r) for r in s.route], "playing": s.playing,
-        "drawing": [list(d) for d in s.drawing], "log": list(s.log_lines),
+        "drawing": [list(d) for d in s.drawing], "effect": list(s.effect),
+        "log": list(s.log_lines),
     }
 
 
@@ -89,6 +90,7 @@ def state_from_dict(data: Any) -> State:
     s.route = tuple((r[0], r[1], r[2], r[3]) for r in data["route"])
     s.playing = data["playing"]
     s.drawing = tuple((d[0], d[1]) for d in data["drawing"])
+    s.effect = tuple(data["effect"])
     s.log_lines = tuple(data["log"])
     _check_consistency(s, cfg.max_laps)
     s.legal = rules.legal_ids(s)
@@ -102,6 +104,8 @@ def _cards(ids: list[str]) -> tuple[int, ...]:
     for i, (card_id, colour) in enumerate(zip(ids, ACTION_COLOURS, strict=True)):
         if card_id not in by_id:
             raise PositionError(f"cards/{i}", f"{card_id!r} is no action card")
+        if card_id not in rules.BUILT_CARDS:
+            raise PositionError(f"cards/{i}", f"{by_id[card_id].en}'s effect is not built yet")
         if by_id[card_id].colour != colour:
             raise PositionError(f"cards/{i}", f"the {CUBES[colour]} card is expected here "
                                               "(one card per action colour, AU-08)")
@@ -122,6 +126,7 @@ def _check_consistency(s: State, max_laps: int) -> None:
     _check_cars(s)
     _check_turn(s)
     _check_route(s)
+    _check_effect(s)
     if s.phase == "draw":
         if not s.drawing:
             raise PositionError("drawing", "a draw phase has a seat drawing (AU-19)")
@@ -169,9 +174,15 @@ def _check_cubes(s: State) -> None:
     if s.phase in ("order", "prebuy") and (any(map(any, s.active + s.used + s.discard))):
         raise PositionError("active", "before the race every cube is in a bag (AU-10, AU-11)")
     for p in range(s.players):
-        turn_in_progress = s.phase in ("action", "place", "buy") and p == s.mover
+        turn_in_progress = _in_turn(s) and p == s.mover
         if not turn_in_progress and any(s.used[p]):
             raise PositionError(f"used/{p}", "only the seat in turn has a used pile (AU-19)")
+
+
+def _in_turn(s: State) -> bool:
+    """A turn is in progress: its action, place, card or buy phase, or Crew Chief's draws."""
+    return s.phase in ("action", "place", "card", "buy") or (s.phase == "draw"
+                                                             and bool(s.effect))
 
 
 def _check_cars(s: State) -> None:
@@ -213,7 +224,7 @@ def _check_turn(s: State) -> None:
 def _check_route(s: State) -> None:
     """The route is a chain of legal placements from the mover's car, its gears on the used
     pile (AU-12, RA3)."""
-    if s.phase not in ("action", "place", "buy"):
+    if not _in_turn(s):
         if s.route or s.playing != -1:
             raise PositionError("route", "cubes are on the track only during a turn (AU-19)")
         return
@@ -222,8 +233,8 @@ def _check_route(s: State) -> None:
     counts = [0] * len(CUBES)
     for i, (cube, b, seg, b_laps) in enumerate(s.route):
         wraps = dict(track.successors[space]).get(b) if b < len(track.spaces) else None
-        if cube not in GEARS or wraps is None or track.spaces[b].colour != cube \
-                or b_laps != laps + wraps:
+        if cube not in (*GEARS, RED, BLUE, GREEN) or wraps is None \
+                or (cube in GEARS and track.spaces[b].colour != cube) or b_laps != laps + wraps:
             raise PositionError(f"route/{i}", "a gear cube on a space of its colour directly or "
                                               "diagonally ahead of the one before (AU-12)")
         if seg >= track.spaces[b].length or any(
@@ -238,6 +249,31 @@ def _check_route(s: State) -> None:
     if (s.phase == "place") != (s.playing in GEARS):
         raise PositionError("playing", "a gear cube waits for its space exactly in the place "
                                        "phase (AU-12)")
+
+
+def _check_effect(s: State) -> None:
+    """A card effect is in progress exactly in the card phase, or while Crew Chief draws; its
+    fields have their shapes (AU-36, AU-43, AU-48, AU-56, AU-63)."""
+    e = s.effect
+    if s.phase == "card":
+        ok = bool(e) and (
+            (e[0] == rules.MOVE and len(e) == 6 and e[1] in (RED, BLUE, GREEN)
+             and 1 <= e[2] <= 9 and 1 <= e[3] <= rules.ALL_GEARS and e[4] in (0, 1)
+             and e[5] in (0, 1))
+            or (e[0] in (rules.MANAGER_REMOVE, rules.MANAGER_RETURN) and len(e) == 1))
+        if not ok:
+            raise PositionError("effect", "a card choice in progress: [0, cube, steps, colours, "
+                                          "optional, same], [1] or [2]")
+        colour = e[1] if e[0] == rules.MOVE else YELLOW
+        if not s.used[s.mover][colour]:
+            raise PositionError("effect", "the card's cube is on the used pile (AU-12)")
+    elif s.phase == "draw" and e:
+        if len(e) != 2 or e[0] != rules.CREW_CHIEF or e[1] not in (-1, *range(len(CUBES))) \
+                or s.drawing[:1] != ((s.mover, 1),) or not s.used[s.mover][PURPLE]:
+            raise PositionError("effect", "only Crew Chief draws during a turn: [3, cube drawn "
+                                          "or -1], the mover drawing 1 (AU-48)")
+    elif e:
+        raise PositionError("effect", "no card effect outside the card phase")
 
 
 def _check_decision(s: State) -> None:

@@ -19,7 +19,7 @@ from .actions import TABLE
 from .config import CUBES, NAME, Config, TrackSpec, config
 
 #: The phases of the game, in the order a race meets them (AU-09..AU-22).
-PHASES = ("order", "prebuy", "draw", "action", "place", "buy", "over")
+PHASES = ("order", "prebuy", "draw", "action", "place", "card", "buy", "over")
 Counts = tuple[int, ...]  # one count per cube kind, in CUBES order
 #: A gear cube on the track this turn: (cube, space, segment, laps completed there).
 Placed = tuple[int, int, int, int]
@@ -30,7 +30,7 @@ class State(GameState):
 
     __slots__ = ("players", "track", "cards", "laps", "seed", "draws", "order", "bag", "active",
                  "used", "discard", "stock", "car_space", "car_seg", "car_laps", "turn",
-                 "phase", "money", "buyer", "route", "playing", "drawing", "log_lines",
+                 "phase", "money", "buyer", "route", "playing", "drawing", "effect", "log_lines",
                  "legal", "history")
     #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
     DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
@@ -62,6 +62,7 @@ class State(GameState):
     route: tuple[Placed, ...]  # the gear cubes placed this turn, in order (AU-12)
     playing: int  # the gear cube played and not yet placed (-1: none)
     drawing: tuple[tuple[int, int], ...]  # (seat, cubes still to draw), in order (AU-19)
+    effect: tuple[int, ...]  # the card effect in progress (rules.MOVE etc.), () for none
     log_lines: tuple[str, ...]
     legal: tuple[int, ...]
     history: list[State]
@@ -135,6 +136,6 @@ def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...]
     s.stock = tuple(c.stock for c in cfg.cubes)
     s.car_space = s.car_seg = s.car_laps = (0,) * players
     s.turn, s.phase, s.money, s.buyer = 0, "order", 0, 0
-    s.route, s.playing, s.drawing, s.log_lines = (), -1, (), ()
+    s.route, s.playing, s.drawing, s.effect, s.log_lines = (), -1, (), (), ()
     s.legal, s.history = (), []
     return s

@@ -19,7 +19,7 @@ from automobiles.config import config
 from automobiles.serialize import replay_from_json, replay_to_json
 
 
-def _midgame(seed: int = 5, steps: int = 60, players: int = 3) -> automobiles.State:
+def _midgame(seed: int = 5, steps: int = 65, players: int = 3) -> automobiles.State:
     s = automobiles.new_game(players, seed)
     rng = random.Random(seed)
     for _ in range(steps):
@@ -178,12 +178,12 @@ def test_seeded_random_races_end_for_every_player_count() -> None:
 
 #: A greedy 3-player race on seed 2026 (recorded when the core landed; issue 15).
 GOLDEN_FIRST = ["buy black", "buy lightgrey", "buy black", "buy lightgrey", "buy white",
-                "buy black", "buy darkgrey", "play lightgrey", "buy black", "buy white",
-                "buy white", "play black", "play white", "play lightgrey", "play white",
-                "play white", "buy lightgrey", "buy white", "end actions", "buy black"]
-GOLDEN_DECISIONS = 361
-GOLDEN_SCORES = [111, 120, 106]
-GOLDEN_LOG_SHA256 = "89d4e28148989110aaac56c84ba6d229599f1db73e68c1bf04bb795943468762"
+                "buy black", "buy darkgrey", "play lightgrey", "end actions", "buy black",
+                "buy white", "buy white", "play black", "play white", "play lightgrey",
+                "play white", "play white", "end actions", "buy lightgrey", "buy white"]
+GOLDEN_DECISIONS = 538
+GOLDEN_SCORES = [120, 109, 81]
+GOLDEN_LOG_SHA256 = "4bc4147d93fea6b418b8d99d8a35f8a145fe25e1b0a766b0a400eebf05650b83"
 
 
 def test_a_golden_greedy_playthrough_is_unchanged() -> None:

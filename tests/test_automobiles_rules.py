@@ -208,8 +208,8 @@ def test_a_placement_not_ahead_or_of_the_wrong_colour_raises_and_changes_nothing
     assert s.route == ((WHITE, 14, 0, 0),)
 
 
-def test_wear_and_action_cubes_are_not_played() -> None:
-    s = _position(active={WEAR: 2, YELLOW: 3})
+def test_wear_cubes_are_not_played() -> None:
+    s = _position(active={WEAR: 2})
     assert _texts(s) == ["end actions", "pit stop"]
     with pytest.raises(gamecore.ActionParseError):
         s.apply("play wear")
