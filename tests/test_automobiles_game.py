@@ -11,6 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import automobiles
 import gamecore
@@ -200,3 +202,36 @@ def test_a_golden_greedy_playthrough_is_unchanged() -> None:
                                "Player 0 starts on P3 with $12",
                                "Player 2 buys a black cube for $7")
     assert hashlib.sha256("\n".join(s.log_lines).encode()).hexdigest() == GOLDEN_LOG_SHA256
+
+
+def _perft(s: automobiles.State, depth: int) -> int:
+    if depth == 0 or s.is_terminal():
+        return 1
+    return sum(_perft(s.child(a), depth - 1) for a in s.legal_action_ids())
+
+
+def test_perft_counts_of_legal_sequences_are_unchanged() -> None:
+    """Counts recorded when the standard set landed: a change in the legal moves shows here."""
+    s = automobiles.new_game(2, 1)
+    assert [_perft(s, d) for d in range(1, 4)] == [10, 81, 520]
+    while s.phase != "action":
+        s.apply("stop buying")
+    assert [_perft(s, d) for d in range(1, 5)] == [4, 20, 123, 561]
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+def test_any_seeded_walk_conserves_cubes_and_round_trips(players: int, seed: int,
+                                                         steps: int) -> None:
+    s = automobiles.new_game(players, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        s.apply_unchecked(rng.choice(s.legal_action_ids()))
+    total = [sum(pile[c] for field in (s.bag, s.active, s.used, s.discard) for pile in field)
+             + s.stock[c] for c in range(10)]
+    assert total == [c.stock for c in config().cubes]
+    assert automobiles.serialize.state_from_json(s.to_json()) == s
+    assert s.clone() == s
+    assert s.is_terminal() or len(s.legal_action_ids()) >= 2
