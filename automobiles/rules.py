@@ -218,6 +218,9 @@ def _advance(s: State) -> None:
             _refill(s)
             if s.phase != "draw":
                 continue
+            if s.seed is not None:
+                _seeded_draw(s)
+                continue
         if s.phase == "card" and s.effect[0] == MOVE and (
                 not s.effect[2] or not placements_in(s, s.effect[3])):
             _end_effect(s)  # moved all its spaces, or no space ahead: as far as possible (RA5)
@@ -231,17 +234,46 @@ def _advance(s: State) -> None:
                 _place_on_grid(s, ORDER_IDS.index(s.legal[draw(s.seed or 0, s.draws,
                                                                len(s.legal))]))
                 s.draws += 1
-            else:
-                bag = s.bag[s.drawing[0][0]]
-                cubes = [DRAW_IDS.index(a) for a in s.legal]
-                weights = [bag[c] for c in cubes]
-                _draw_cube(s, cubes[weighted_draw(s.seed or 0, s.draws, weights)])
-                s.draws += 1
             continue
         if len(s.legal) == 1:
             _apply(s, ACTIONS[s.legal[0]])
             continue
         return
+
+
+def _seeded_draw(s: State) -> None:
+    """A seeded game draws the drawing seat's cubes from the seed: each colour with
+    probability count / bag size (AU-19; the same law as the explicit chance outcomes), the
+    discard back into an empty bag (AU-19); a bag of one colour is certain and takes no draw
+    from the seed. Crew Chief's draws go one at a time (its effect looks at each cube)."""
+    seat, left = s.drawing[0]
+    if s.effect:
+        one = s.bag[seat]
+        colours = [c for c, k in enumerate(one) if k]
+        cube = colours[0] if len(colours) == 1 else weighted_draw(s.seed or 0, s.draws, one)
+        s.draws += int(len(colours) > 1)
+        _draw_cube(s, cube)
+        return
+    bag, active, discard = list(s.bag[seat]), list(s.active[seat]), s.discard[seat]
+    while left:
+        if not any(bag):
+            if not any(discard):
+                break
+            bag, discard = list(discard), (0,) * len(CUBES)
+            _log(s, f"{name(seat)} puts the discard back into the bag")
+        colours = [c for c, k in enumerate(bag) if k]
+        if len(colours) == 1:
+            cube = colours[0]
+        else:
+            cube = weighted_draw(s.seed or 0, s.draws, bag)
+            s.draws += 1
+        bag[cube] -= 1
+        active[cube] += 1
+        left -= 1
+    s.bag = _with(s.bag, seat, tuple(bag))
+    s.active = _with(s.active, seat, tuple(active))
+    s.discard = _with(s.discard, seat, discard)
+    s.drawing = ((seat, left), *s.drawing[1:])
 
 
 def _buy(s: State, cube: int) -> None:

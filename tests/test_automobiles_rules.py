@@ -384,3 +384,16 @@ def test_random_seeded_races_end_with_every_player_having_the_same_turns() -> No
         assert s.turn % players == 0 and any(rules.finished(s, p) for p in range(players))
         assert sum(map(sum, s.bag + s.active + s.used + s.discard)) + sum(s.stock) == \
             sum(c.stock for c in config().cubes)  # every cube is somewhere
+
+
+def test_seeded_draws_follow_the_bag_counts() -> None:
+    counts = [0] * len(CUBES)
+    for seed in range(1500):
+        s = _position(bag={WHITE: 6, BLACK: 3, WEAR: 1})
+        s.seed, s.phase, s.drawing = seed, "draw", ((0, 1),)
+        rules._advance(s)
+        drawn = [c for c in range(len(CUBES)) if s.active[0][c]]
+        assert len(drawn) == 1 and s.draws == 1
+        counts[drawn[0]] += 1
+    assert abs(counts[WHITE] / 1500 - 0.6) < 0.04 and abs(counts[BLACK] / 1500 - 0.3) < 0.04
+    assert abs(counts[WEAR] / 1500 - 0.1) < 0.03
