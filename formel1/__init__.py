@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from gamecore.chance import check_seed
 
 from .actions import ACTIONS, NUM_ACTIONS, TABLE, Action
-from .config import CONFIG, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, VARIANTS
+from .config import CONFIG, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, TWO_LAPS, VARIANTS
 from .game import GAME
 from .state import State
 
@@ -33,7 +33,9 @@ def new_game(players: int = 4, seed: int | None = 0, races: int = 3, track: str 
 
     Seeded, chance (the first dealer, the deal, the Starter card, the car cards) is drawn from
     the seed the state keeps; with ``explicit_chance=True`` the state stops at each chance
-    decision (``current_player == CHANCE``). ``variants``: ``"white321"`` (F1-04).
+    decision (``current_player == CHANCE``). ``variants``: ``"white321"`` (F1-04),
+    ``"two_laps_discards"`` (F1-40) or ``"two_laps_double_deck"`` (F1-41); ``track="new"`` is the
+    new track (F1-34 .. F1-37).
     """
     from . import rules
     from .state import new_state
@@ -51,6 +53,8 @@ def new_game(players: int = 4, seed: int | None = 0, races: int = 3, track: str 
     if unknown:
         raise ValueError(f"unknown or unbuilt variant {unknown[0]!r} (built: "
                          f"{', '.join(VARIANTS)})")
+    if len(set(chosen) & set(TWO_LAPS)) > 1:
+        raise ValueError("the two two-lap forms exclude each other (F1-40, F1-41)")
     state = new_state(players, check_seed(seed, explicit_chance), races, track, chosen)
     rules.start(state)
     return state

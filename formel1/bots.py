@@ -83,9 +83,9 @@ def evaluate(s: State, me: int) -> float:
     mine = theirs = 0.0
     for car, p in enumerate(s.pos):
         if p == FINISHED:
-            value = track.rows + CONFIG.prizes[s.finished.index(car)] / 10
+            value = s.total_laps() * track.rows + CONFIG.prizes[s.finished.index(car)] / 10
         else:
-            value = track.cells[p].row if p >= 0 else 0
+            value = rules.progress(s, car) if p >= 0 else 0
         if s.owner[car] == me:
             mine += value
         else:

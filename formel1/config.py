@@ -27,9 +27,12 @@ FINISHED = -2
 OFF = -1
 #: The most races a game may have; it bounds cash and with it the bid actions (F1-33).
 MAX_RACES = 10
-#: Known variants (RF9) that are built: the White 3/2/1 substitute (F1-04, F1-26). The new
-#: track (F1-34 .. F1-37) is chosen as ``track="new"``.
-VARIANTS = ("white321",)
+#: Known variants (RF9), all built: the White 3/2/1 substitute (F1-04, F1-26) and the two-lap
+#: forms (F1-40 discard piles picked up, F1-41 a double deck). The new track (F1-34 .. F1-37) is
+#: chosen as ``track="new"``.
+VARIANTS = ("white321", "two_laps_discards", "two_laps_double_deck")
+#: The two-lap forms (F1-40, F1-41): at most one of them.
+TWO_LAPS = ("two_laps_discards", "two_laps_double_deck")
 
 #: What each colour carries over the deck, per RF1 (tested in config validation).
 RF1_COLOUR_NUMBERS = Counter([10, 5, 6, 4, 2, 6, 4, 2, 1, 6, 4, 1, 6, 5, 4, 3, 2, 1, 3])
@@ -79,6 +82,7 @@ class Track:
     lanes: int
     cells: tuple[Cell, ...]
     ahead: tuple[tuple[int, ...], ...]
+    wrap: tuple[tuple[int, ...], ...]  # from a last-row cell over the line onto row 0 (F1-40)
     by_row: tuple[tuple[int, ...], ...]
     grid: tuple[int, ...]
     final_rows: int
@@ -119,11 +123,14 @@ class Config:
 
     def race_deck(self, variants: frozenset[str]) -> tuple[int, ...]:
         """The cards of one race: the 49 without the White 10, with the White 3/2/1 in its
-        place in the ``white321`` variant (F1-04)."""
+        place in the ``white321`` variant (F1-04); twice over for the double deck of the
+        second two-lap form (F1-41)."""
         deck = list(self.deck)
         deck.remove(self.white10)
         if "white321" in variants:
             deck.append(self.white321)
+        if "two_laps_double_deck" in variants:
+            deck *= 2
         return tuple(sorted(deck))
 
     def max_cash(self, races: int) -> int:
@@ -171,8 +178,11 @@ def _track(name: str, raw: dict[str, Any]) -> Track:
     by_row = tuple(tuple(i for i, c in enumerate(cells) if c.row == r) for r in range(rows))
     where = {(c.row, c.lane): i for i, c in enumerate(cells)}
     ahead = tuple(steps_from(cells, where, i) for i in range(len(cells)))
+    wrap = tuple(tuple(sorted(where[(0, lane)] for lane in (c.lane - 1, c.lane, c.lane + 1)
+                              if (0, lane) in where)) if c.row == rows - 1 else ()
+                 for c in cells)
     grid = tuple(where[(r, lane)] for r, lane in raw["grid"])
-    return Track(name, rows, raw["lanes"], cells, ahead, by_row, grid, raw["final_rows"],
+    return Track(name, rows, raw["lanes"], cells, ahead, wrap, by_row, grid, raw["final_rows"],
                  raw["synthetic"], raw["remove_per_player"])
 
 

@@ -18,18 +18,18 @@ from gamecore import openspiel as adapter
 
 from . import GAME
 from .actions import MAX_BID
-from .config import CONFIG, MAX_PLAYERS
+from .config import CONFIG, MAX_PLAYERS, TWO_LAPS
 
 COLOURS = list(CONFIG.colours)
 CARDS = [k.name for k in CONFIG.kinds]
 PHASES = ("dealer", "remove", "deal", "starter", "auction", "race", "over")
 DECISIONS = ("move", "white", "switch")
-#: Per race: the chance draws (at most 49 cards and 6 removed first, the first dealer, 6 car
+#: Per race: the chance draws (at most 98 cards and 6 removed first, the first dealer, 6 car
 #: cards), at most 12 offers of a car (each re-offered at most once) with one pass per player
-#: and bids rising by $10K to at most MAX_BID, and at most 49 cards of at most 6 numbers, each a
+#: and bids rising by $10K to at most MAX_BID, and at most 98 cards of at most 6 numbers, each a
 #: white-car choice and an end cell. Three races. A bound, far above the 150-250 decisions of a
 #: random race.
-MAX_GAME_LENGTH = 3 * (62 + 12 * (MAX_PLAYERS + MAX_BID // CONFIG.bid_step) + 49 * (1 + 12))
+MAX_GAME_LENGTH = 3 * (111 + 12 * (MAX_PLAYERS + MAX_BID // CONFIG.bid_step) + 98 * (1 + 12))
 
 
 class Formel1Encoding:
@@ -66,7 +66,8 @@ class Formel1Encoding:
                 out["finished"][car] = 1
                 out["progress"][car] = 1
             elif where is not None:
-                out["progress"][car] = int(where[:-1]) / rows
+                laps = 2 if set(view["variants"]) & set(TWO_LAPS) else 1
+                out["progress"][car] = (view["laps"][car] * rows + int(where[:-1])) / (laps * rows)
         out["offer"][6 if view["offer"] is None else COLOURS.index(view["offer"])] = 1
         out["high_bid"][0] = view["high_bid"] / 1000
         out["card"][len(CARDS) if view["card"] is None else CARDS.index(view["card"])] = 1

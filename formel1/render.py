@@ -58,6 +58,8 @@ def car_line(s: State, car: int) -> str:
         where = f"finished, place {s.finished.index(car) + 1}"
     else:
         where = f"at {s.track_spec().label(p)}"
+        if s.total_laps() > 1:
+            where += f", lap {s.laps[car] + 1} of {s.total_laps()}"
     return f"  {COLOURS[car]:<7} {owner:<9} {where}"
 
 

@@ -82,8 +82,7 @@ def legal_ids(s: State) -> tuple[int, ...]:
     track = s.track_spec()
     if kind == WHITE_CAR:
         return tuple(IDS[White(c)] for c in white_candidates(s, n))
-    cells = reach(track, occupied(s, car), s.pos[car], n)[1] if kind == MOVE \
-        else switch_targets(s, car)
+    cells = car_reach(s, car, n)[1] if kind == MOVE else switch_targets(s, car)
     return tuple(sorted(IDS[_to_action(track, i)] for i in cells))
 
 
@@ -132,7 +131,8 @@ def undealt(s: State) -> list[int]:
     """The race deck less the hands, the Starter card and the removed cards (during the deal,
     the cards still to deal; after it, the leftovers, F1-05)."""
     pool = list(s.deck())
-    for k in [*(k for hand in s.hands for k in hand), *s.removed,
+    for k in [*(k for hand in s.hands for k in hand), *(k for d in s.discards for k in d),
+              *s.removed,
               *((s.starter,) if s.starter != OFF else ())]:
         pool.remove(k)
     return pool
@@ -315,23 +315,37 @@ def occupied(s: State, car: int) -> frozenset[int]:
     return frozenset(p for c, p in enumerate(s.pos) if c != car and p >= 0)
 
 
-def reach(track: Track, blocked: frozenset[int], start: int, n: int
+def reach(track: Track, blocked: frozenset[int], start: int, n: int, wrap: bool = False
           ) -> tuple[int, frozenset[int]]:
     """RF5, F1-21, F1-22, F1-24: the greatest number of steps (at most ``n``) a car at cell
-    ``start`` can take, one row forward per step, straight or diagonal, through cells not in
-    ``blocked``, and the cells it may end on after them (``{FINISHED}`` once it can cross the
-    finish line: a step from the last row; the rest of the movement is lost, RF5). Zero steps:
-    the car is blocked and keeps its cell (F1-22)."""
+    ``start`` can take, one step at a time to a cell ahead (straight or diagonal) not in
+    ``blocked``, and the cells it may end on after them. A step from the last row crosses the
+    line: with ``wrap`` (a car with a lap still to go, F1-40, F1-41) onto row 0 of its next lap;
+    otherwise it finishes, ``{FINISHED}``, and the rest of the movement is lost (RF5; crossing
+    counts as the farthest end). Zero steps: the car is blocked and keeps its cell (F1-22)."""
     frontier = frozenset((start,))
     last = track.rows - 1
     for step in range(1, n + 1):
-        if any(track.cells[i].row == last for i in frontier):
+        if not wrap and any(track.cells[i].row == last for i in frontier):
             return step, frozenset((FINISHED,))
-        nxt = frozenset(j for i in frontier for j in track.ahead[i] if j not in blocked)
+        nxt = frozenset(j for i in frontier for j in (track.ahead[i] or track.wrap[i])
+                        if j not in blocked)
         if not nxt:
             return step - 1, frontier
         frontier = nxt
     return n, frontier
+
+
+def car_reach(s: State, car: int, n: int) -> tuple[int, frozenset[int]]:
+    """``reach`` for ``car`` among the other cars, wrapping while it has a lap to go."""
+    wrap = s.laps[car] + 1 < s.total_laps()
+    return reach(s.track_spec(), occupied(s, car), s.pos[car], n, wrap)
+
+
+def progress(s: State, car: int) -> int:
+    """How far a car on the track has come: laps completed and its row (F1-27, RF7)."""
+    track = s.track_spec()
+    return s.laps[car] * track.rows + track.cells[s.pos[car]].row
 
 
 def white_candidates(s: State, n: int) -> list[int]:
@@ -339,43 +353,50 @@ def white_candidates(s: State, n: int) -> list[int]:
     card (and, on the White 3/2/1, not given one of its numbers yet, F1-26); those that can
     move the full ``n`` if any can, else all of them."""
     pictured = CONFIG.kinds[s.card].pictured
-    track = s.track_spec()
     cars = [c for c in CARS if s.pos[c] >= 0 and c not in pictured and c not in s.whites]
-    full = [c for c in cars if reach(track, occupied(s, c), s.pos[c], n)[0] == n]
+    full = [c for c in cars if car_reach(s, c, n)[0] == n]
     return full or cars
 
 
 def switch_targets(s: State, car: int) -> frozenset[int]:
     """F1-27, F1-28, RF7: the empty cells alongside (in the row of) the leading car of the
-    pair that the trailing ``car`` reaches by a forward path of empty cells; never a cell of an
-    unequal corner (F1-35)."""
+    pair that the trailing ``car`` reaches by a forward path of empty cells (over the line onto
+    the next lap in a two-lap race); never a cell of an unequal corner (F1-35)."""
     a, b = CONFIG.kinds[s.card].switch or (car, car)
     leader = b if car == a else a
     track = s.track_spec()
-    target_row = track.cells[s.pos[leader]].row
+    target = progress(s, leader)
     blocked = occupied(s, car)
-    seen, todo = set(), [s.pos[car]]
+    start = (s.pos[car], s.laps[car])
+    seen: set[tuple[int, int]] = set()
+    todo = [start]
     while todo:  # every cell the trailer reaches through empty cells up to the leader's row
-        for j in track.ahead[todo.pop()]:
-            if j not in blocked and j not in seen and track.cells[j].row <= target_row:
-                seen.add(j)
-                todo.append(j)
-    return frozenset(i for i in seen
-                     if track.cells[i].row == target_row and not track.cells[i].unequal)
+        i, lap = todo.pop()
+        steps = [(j, lap) for j in track.ahead[i]]
+        if not steps and lap + 1 < s.total_laps():
+            steps = [(j, lap + 1) for j in track.wrap[i]]
+        for j, on in steps:
+            if j not in blocked and (j, on) not in seen \
+                    and on * track.rows + track.cells[j].row <= target:
+                seen.add((j, on))
+                todo.append((j, on))
+    return frozenset(j for j, on in seen if on * track.rows + track.cells[j].row == target
+                     and not track.cells[j].unequal)
 
 
 def switch_trailer(s: State) -> int | None:
     """F1-27, F1-28, RF7: the trailing car of the switch card's pair, or None when the switch
-    is impossible (cars level, either finished, the leader in the final straightaway)."""
+    is impossible (cars level, either finished, the leader in the final straightaway; in a
+    two-lap race only on the last lap is it the one before the finish line)."""
     a, b = CONFIG.kinds[s.card].switch or (0, 0)
     if s.pos[a] < 0 or s.pos[b] < 0:
         return None
-    cells = s.track_spec().cells
-    ra, rb = cells[s.pos[a]].row, cells[s.pos[b]].row
-    if ra == rb:
+    pa, pb = progress(s, a), progress(s, b)
+    if pa == pb:
         return None
-    trailer, leader = (a, b) if ra < rb else (b, a)
-    return None if cells[s.pos[leader]].final else trailer
+    trailer, leader = (a, b) if pa < pb else (b, a)
+    final = s.track_spec().cells[s.pos[leader]].final and s.laps[leader] + 1 == s.total_laps()
+    return None if final else trailer
 
 
 def _play(s: State, kind: int) -> None:
@@ -383,6 +404,8 @@ def _play(s: State, kind: int) -> None:
     hand = list(s.hands[s.turn])
     hand.remove(kind)
     s.hands = _with(s.hands, s.turn, tuple(hand))
+    if "two_laps_discards" in s.variants and not s.picked_up:  # F1-40: his own discard pile
+        s.discards = _with(s.discards, s.turn, tuple(sorted((*s.discards[s.turn], kind))))
     s.events += (f"{seat_name(s.turn)} plays {CONFIG.kinds[kind].name}.",)
     _begin_card(s, kind)
 
@@ -429,7 +452,7 @@ def _start_move(s: State, car: int, n: int) -> bool:
         s.events += (f"{COLOURS[car]} has finished; its {n} is lost.",)
         s.step += 1
         return False
-    steps, _ = reach(s.track_spec(), occupied(s, car), s.pos[car], n)
+    steps, _ = car_reach(s, car, n)
     if steps == 0:
         s.events += (f"{COLOURS[car]} is blocked and loses {n}.",)
         s.step += 1
@@ -447,6 +470,8 @@ def _to(s: State, row: int, lane: int) -> None:
     assert cell is not None
     s.pending = ()
     if kind == SWITCH:
+        if track.cells[cell].row < track.cells[s.pos[car]].row:  # over the line (F1-40, F1-41)
+            s.laps = _with(s.laps, car, s.laps[car] + 1)
         s.pos = _with(s.pos, car, cell)
         s.events += (f"{COLOURS[car]} switches up alongside to {track.label(cell)}.",)
         _end_card(s)
@@ -461,7 +486,10 @@ def _land(s: State, car: int, n: int, cell: int) -> None:
         s.finished += (car,)
         s.events += (f"{COLOURS[car]} crosses the finish line, place {len(s.finished)}.",)
     else:
-        steps = track.cells[cell].row - track.cells[s.pos[car]].row
+        steps = (track.cells[cell].row - track.cells[s.pos[car]].row) % track.rows
+        if track.cells[cell].row < track.cells[s.pos[car]].row:  # over the line (F1-40, F1-41)
+            s.laps = _with(s.laps, car, s.laps[car] + 1)
+            s.events += (f"{COLOURS[car]} completes lap {s.laps[car]}.",)
         s.pos = _with(s.pos, car, cell)
         lost = f", blocked after {steps}" if steps < n else ""
         s.events += (f"{COLOURS[car]} moves {steps} to {track.label(cell)}{lost}.",)
@@ -483,6 +511,7 @@ def _end_card(s: State) -> None:
     """The card is done. F1-29, RF8: play goes on clockwise while cards remain and a car is on
     the track; otherwise the race ends."""
     s.card, s.step, s.pending, s.whites = OFF, 0, (), ()
+    _pick_up(s)
     first = not s.starter_played
     if first:
         _first_turn(s)
@@ -495,6 +524,18 @@ def _end_card(s: State) -> None:
             s.turn = p
             return
     _end_race(s)
+
+
+def _pick_up(s: State) -> None:
+    """F1-40: after the card on which the lead car completes lap one, every player picks up
+    his discards (once a race)."""
+    if "two_laps_discards" not in s.variants or s.picked_up:
+        return
+    if max(s.laps) == 0 and not s.finished:
+        return
+    s.hands = tuple(tuple(sorted((*h, *d))) for h, d in zip(s.hands, s.discards, strict=True))
+    s.discards, s.picked_up = ((),) * s.players, True
+    s.events += ("The lead car has completed lap 1: everyone picks up his discards.",)
 
 
 # --- prizes and the next race (F1-30 .. F1-33, RF8) ------------------------------------------
@@ -527,7 +568,8 @@ def reset_race(s: State) -> None:
     s.revealed, s.queue, s.owner = (), (), (OFF,) * len(CARS)
     s.offer, s.reoffered, s.high_bid, s.high_bidder = OFF, False, 0, NO_BID
     s.out = (False,) * s.players
-    s.pos, s.finished = (OFF,) * len(CARS), ()
+    s.pos, s.finished, s.laps = (OFF,) * len(CARS), (), (0,) * len(CARS)
+    s.discards, s.picked_up = ((),) * s.players, False
     s.turn, s.card, s.step, s.pending, s.whites = 0, OFF, 0, (), ()
 
 

@@ -69,7 +69,10 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "offer": _car(s.offer), "reoffered": s.reoffered, "high_bid": s.high_bid,
         "high_bidder": None if s.high_bidder == rules.NO_BID else s.high_bidder,
         "out": list(s.out),
-        "cars": [_cell(s, p) for p in s.pos], "finished": [COLOURS[c] for c in s.finished],
+        "cars": [_cell(s, p) for p in s.pos], "laps": list(s.laps),
+        "finished": [COLOURS[c] for c in s.finished],
+        "discards": [[CARD_NAMES[k] for k in pile] for pile in s.discards],
+        "picked_up": s.picked_up,
         "turn": s.turn, "card": None if s.card == OFF else CARD_NAMES[s.card], "step": s.step,
         "pending": None if kind is None else
         {"decision": PENDING[kind], "car": _car(car), "amount": n},
@@ -93,7 +96,7 @@ def state_from_dict(data: Any) -> State:
     check_envelope(data, FORMAT, (VERSION,), NAME, DEFAULT_GAME)
     check_schema(schema(), data)
     n = data["players"]
-    for field in ("money", "hands", "out"):
+    for field in ("money", "hands", "out", "discards"):
         if len(data[field]) != n:
             raise PositionError(field, f"one entry per player ({n})")
     track = CONFIG.tracks.get(data["track"])
@@ -118,6 +121,9 @@ def state_from_dict(data: Any) -> State:
     s.out = tuple(data["out"])
     s.pos = tuple(_read_cell(s, i, label) for i, label in enumerate(data["cars"]))
     s.finished = tuple(COLOURS.index(c) for c in data["finished"])
+    s.laps = tuple(data["laps"])
+    s.discards = tuple(tuple(CARD_NAMES.index(c) for c in pile) for pile in data["discards"])
+    s.picked_up = data["picked_up"]
     s.turn, s.step = data["turn"], data["step"]
     s.card = OFF if data["card"] is None else CARD_NAMES.index(data["card"])
     pending = data["pending"]
@@ -162,6 +168,26 @@ def _check_consistency(s: State) -> None:
     _check_cars(s)
     _check_auction(s)
     _check_card(s)
+    _check_laps(s)
+
+
+def _check_laps(s: State) -> None:
+    """F1-40, F1-41: laps are counted in two-lap races only; a finished car has done all but
+    the last; discard piles exist in the first form until the lead car completes lap 1."""
+    total = s.total_laps()
+    if any(lap >= total for lap in s.laps) or any(s.laps[c] != total - 1 for c in s.finished):
+        raise PositionError("laps", f"a race has {total} lap(s): laps completed before the last")
+    if s.phase not in (rules.RACE, rules.OVER) and any(s.laps):
+        raise PositionError("laps", "laps are run only in the race")
+    discards = "two_laps_discards" in s.variants
+    if (s.picked_up or any(s.discards)) and not discards:
+        raise PositionError("discards", "discard piles belong to the first two-lap form (F1-40)")
+    if s.picked_up and (any(s.discards) or (not any(s.laps) and not s.finished)):
+        raise PositionError("picked_up", "picked up once the lead car completes lap 1 (F1-40)")
+    if discards and s.phase == rules.RACE and not s.picked_up and (any(s.laps) or s.finished) \
+            and s.card == OFF:
+        raise PositionError("picked_up", "the discards are picked up after the card on which "
+                                         "the lead car completes lap 1 (F1-40)")
 
 
 def _check_cards(s: State) -> None:
@@ -169,6 +195,7 @@ def _check_cards(s: State) -> None:
     round from the dealer's left; the Starter and removed cards are the leftovers."""
     left = Counter(s.deck())
     for field, cards in (("hands", [k for h in s.hands for k in h]),
+                         ("discards", [k for d in s.discards for k in d]),
                          ("starter", [s.starter] if s.starter != OFF else []),
                          ("removed", list(s.removed))):
         if Counter(cards) - left:
@@ -177,6 +204,8 @@ def _check_cards(s: State) -> None:
         left -= Counter(cards)
     if any(list(h) != sorted(h) for h in s.hands):
         raise PositionError("hands", "each hand is listed in card order")
+    if any(list(d) != sorted(d) for d in s.discards):
+        raise PositionError("discards", "each discard pile is listed in card order")
     size, leftover, first = rules.hand_size(s), rules.leftovers(s), rules.removed_first(s)
     dealt = sum(len(h) for h in s.hands)
     if s.phase in (rules.DEALER, rules.REMOVE):

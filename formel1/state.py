@@ -17,7 +17,7 @@ from gamecore.state import GameState
 
 from . import rules
 from .actions import TABLE
-from .config import CONFIG, NAME, OFF, Track
+from .config import CONFIG, NAME, OFF, TWO_LAPS, Track
 
 
 class State(GameState):
@@ -26,8 +26,8 @@ class State(GameState):
     __slots__ = ("players", "seed", "draws", "races", "variants", "track", "race", "dealer",
                  "money", "phase", "hands", "starter", "removed", "starter_played", "revealed",
                  "queue", "owner", "offer", "reoffered", "high_bid", "high_bidder", "out",
-                 "pos", "finished", "turn", "card", "step", "pending", "whites", "events",
-                 "legal", "history")
+                 "pos", "laps", "finished", "discards", "picked_up", "turn", "card", "step",
+                 "pending", "whites", "events", "legal", "history")
     #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
     DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
     GAME: ClassVar[str] = NAME
@@ -58,7 +58,10 @@ class State(GameState):
     high_bidder: int  # the standing bidder, rules.NO_BID for none
     out: tuple[bool, ...]  # who has passed on the car on offer (F1-08)
     pos: tuple[int, ...]  # each car's cell, OFF off the board, FINISHED past the line
+    laps: tuple[int, ...]  # each car's laps completed (two-lap races, F1-40, F1-41)
     finished: tuple[int, ...]  # cars in crossing order: the prize chart (F1-30)
+    discards: tuple[tuple[int, ...], ...]  # each player's discard pile (F1-40), sorted
+    picked_up: bool  # the discards have been picked up after the lead car's lap 1 (F1-40)
     turn: int  # the seat in turn (bidding or playing)
     card: int  # the card being carried out, OFF for none
     step: int  # the card's next number (F1-20)
@@ -93,6 +96,10 @@ class State(GameState):
     def deck(self) -> tuple[int, ...]:
         """The cards of a race in this game's variants (F1-04)."""
         return CONFIG.race_deck(frozenset(self.variants))
+
+    def total_laps(self) -> int:
+        """Laps of a race: two in a two-lap form (F1-40, F1-41), else one."""
+        return 2 if set(self.variants) & set(TWO_LAPS) else 1
 
     def track_spec(self) -> Track:
         """The track raced on (RF2)."""
