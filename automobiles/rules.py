@@ -650,6 +650,8 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
         return _why_not_buy(s, action)
     if s.phase in ("prebuy", "buy"):
         return IllegalActionError(f"{action} is not legal: it is the buy phase", "AU-11, AU-14")
+    if s.phase == "card":
+        return _why_not_card(s, action)
     if isinstance(action, Place):
         if s.phase != "place":
             return IllegalActionError(f"{action} is not legal: play a gear cube first", "AU-12")
@@ -659,16 +661,11 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
     if s.phase == "place":
         return IllegalActionError(f"{action} is not legal: place the "
                                   f"{CUBE_WORDS[s.playing]} cube first", "AU-12")
-    if s.phase == "card":
-        return _why_not_card(s, action)
     if isinstance(action, Remove | Return | Skip | StopMoving):
         return IllegalActionError(f"{action} is not legal: no card effect is in progress",
                                   "AU-12")
     if isinstance(action, PitStop):
         return IllegalActionError("pit stop is not legal: cubes were played this turn", "AU-13")
-    if action.cube not in GEARS:
-        return IllegalActionError(f"{action} is not legal: no {CUBE_WORDS[action.cube]} cube "
-                                  "in the active pile", "AU-12")
     assert isinstance(action, Play)
     if not s.active[s.mover][action.cube]:
         return IllegalActionError(f"{action} is not legal: no {CUBE_WORDS[action.cube]} cube "

@@ -146,6 +146,15 @@ def test_hybrid_engine_moves_two_spaces_of_one_colour_when_it_has_more_blue() ->
     assert s.phase == "action" and [r[1] for r in s.route] == [16, 18]
 
 
+def test_a_cards_cube_on_a_space_of_another_colour_raises_naming_the_card() -> None:
+    s = _hybrid(0)
+    s.apply("place 16")
+    before = s.key()
+    with pytest.raises(gamecore.IllegalActionError, match=r"Hybrid Engine's cube.*AU-56"):
+        s.apply("place 19")  # light grey: not the first space's dark grey
+    assert s.key() == before
+
+
 def test_hybrid_engine_does_not_move_if_another_discard_holds_as_many_blue() -> None:
     s = _hybrid(4)
     assert s.phase == "action" and s.route == () and s.used[0][WEAR] == 1
