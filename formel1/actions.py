@@ -4,8 +4,9 @@ Ids in table order: the chance outcomes first (``first dealer <seat>`` F1-07/RF3
 <card>`` F1-37, ``deal <card>`` and ``starter <card>`` F1-05/RF4, ``reveal <car>`` F1-06), then
 the auction (``pass``, ``bid <k>`` in $1K, multiples of $10K, F1-10), then the race (``play
 <card>`` F1-20, ``to <row><lane>`` an end cell F1-24/RF5 or a switch target F1-27/RF7, ``white
-<car>`` F1-25/RF6). The table is the same for every track and player count; which ids are legal
-is the rules' business.
+<car>`` F1-25/RF6), then the no-car variant's bargains (``accept``, ``decline``, ``offer <card>
+to <seat> for <k>``, ``promise <card> to <seat> for <k>``; F1-39, RF9). The table is the same
+for every track, variant and player count; which ids are legal is the rules' business.
 """
 
 from __future__ import annotations
@@ -133,6 +134,49 @@ class White(Action):
         return f"white {COLOURS[self.car]}"
 
 
+@dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """No-car variant: offer a card of this kind to ``player`` for ``price`` (F1-39, RF9)."""
+
+    kind: int
+    player: int
+    price: int
+
+    def __str__(self) -> str:
+        return f"offer {CONFIG.kinds[self.kind].name} to {self.player} for {self.price}"
+
+
+@dataclass(frozen=True, slots=True)
+class Promise(Action):
+    """No-car variant: promise ``player`` to play a card of this kind next, for ``price``
+    (F1-39, RF9)."""
+
+    kind: int
+    player: int
+    price: int
+
+    def __str__(self) -> str:
+        return f"promise {CONFIG.kinds[self.kind].name} to {self.player} for {self.price}"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """Accept the offer or promise addressed to you (RF9)."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Decline the offer or promise addressed to you (RF9)."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+#: The prices of an offer or a promise in the no-car variant, in $1K (RF9: $10K steps).
+DEAL_PRICES: Final[range] = range(10, 101, 10)
 #: The largest bid any game can see: the most cash after MAX_RACES races.
 MAX_BID: Final[int] = CONFIG.max_cash(MAX_RACES)
 _KINDS = range(len(CONFIG.kinds))
@@ -144,9 +188,14 @@ TABLE: Final[ActionTable[Action]] = ActionTable([
     *(Play(k) for k in _KINDS),
     *(To(r, lane) for r in range(MAX_ROWS) for lane in range(MAX_LANES)),
     *(White(c) for c in range(len(COLOURS))),
+    Accept(), Decline(),
+    *(Offer(k, p, price) for k in _KINDS for p in range(MAX_PLAYERS) for price in DEAL_PRICES),
+    *(Promise(k, p, price) for k in _KINDS for p in range(MAX_PLAYERS) for price in DEAL_PRICES),
 ])
 Action.TABLE = TABLE
 ACTIONS: Final[tuple[Action, ...]] = TABLE.actions
 NUM_ACTIONS: Final[int] = len(ACTIONS)
 IDS: Final[dict[Action, int]] = TABLE.ids
 PASS: Final[int] = IDS[Pass()]
+ACCEPT: Final[int] = IDS[Accept()]
+DECLINE: Final[int] = IDS[Decline()]

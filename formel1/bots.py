@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from . import rules
-from .actions import ACTIONS, PASS, Bid
+from .actions import ACTIONS, DECLINE, PASS, Bid, Offer, Promise
 from .config import CONFIG, FINISHED
 from .state import State
 
@@ -51,6 +51,9 @@ class GreedyBot:
             return self.rng.choice(legal)
         if state.phase == rules.AUCTION:
             return self._bid(state, legal)
+        if state.proposal:
+            return DECLINE  # it never trades (a judgement call, RF9)
+        legal = tuple(a for a in legal if not isinstance(ACTIONS[a], Offer | Promise))
         me = state.current_player
         return max(legal, key=lambda aid: (_settled(state.child(aid), me), -aid))
 

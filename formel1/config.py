@@ -27,10 +27,12 @@ FINISHED = -2
 OFF = -1
 #: The most races a game may have; it bounds cash and with it the bid actions (F1-33).
 MAX_RACES = 10
-#: Known variants (RF9), all built: the White 3/2/1 substitute (F1-04, F1-26) and the two-lap
-#: forms (F1-40 discard piles picked up, F1-41 a double deck). The new track (F1-34 .. F1-37) is
-#: chosen as ``track="new"``.
-VARIANTS = ("white321", "two_laps_discards", "two_laps_double_deck")
+#: Known variants (RF9), all built: the no-car variant (F1-38, F1-39), the two-lap forms
+#: (F1-40 discard piles picked up, F1-41 a double deck) and the White 3/2/1 substitute (F1-04,
+#: F1-26). The new track (F1-34 .. F1-37) is chosen as ``track="new"``.
+VARIANTS = ("no_car", "two_laps_discards", "two_laps_double_deck", "white321")
+#: Offers and promises a carless player may make in one turn (RF9: keeps games finite).
+MAX_OFFERS = 2
 #: The two-lap forms (F1-40, F1-41): at most one of them.
 TWO_LAPS = ("two_laps_discards", "two_laps_double_deck")
 

@@ -27,9 +27,9 @@ DECISIONS = ("move", "white", "switch")
 #: Per race: the chance draws (at most 98 cards and 6 removed first, the first dealer, 6 car
 #: cards), at most 12 offers of a car (each re-offered at most once) with one pass per player
 #: and bids rising by $10K to at most MAX_BID, and at most 98 cards of at most 6 numbers, each a
-#: white-car choice and an end cell. Three races. A bound, far above the 150-250 decisions of a
-#: random race.
-MAX_GAME_LENGTH = 3 * (111 + 12 * (MAX_PLAYERS + MAX_BID // CONFIG.bid_step) + 98 * (1 + 12))
+#: white-car choice and an end cell, after at most 2 bargains and their answers. Three races. A
+#: bound, far above the 150-250 decisions of a random race.
+MAX_GAME_LENGTH = 3 * (111 + 12 * (MAX_PLAYERS + MAX_BID // CONFIG.bid_step) + 98 * (5 + 12))
 
 
 class Formel1Encoding:

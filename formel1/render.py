@@ -38,6 +38,10 @@ def decision_words(s: State) -> str:
         standing = f" (standing bid ${s.high_bid}K by Player {s.high_bidder})" \
             if s.high_bid else ""
         return f"{who} bids on {COLOURS[s.offer]} or passes{standing}."
+    if s.proposal:
+        what = "buy" if s.proposal[0] == rules.SALE else "pay for a promise of"
+        return (f"Player {s.proposal[2]} accepts or declines to {what} "
+                f"{CONFIG.kinds[s.proposal[1]].name} for ${s.proposal[3]}K.")
     if s.card == OFF:
         return f"{who} plays a card."
     kind, car, n = s.pending

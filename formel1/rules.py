@@ -15,21 +15,28 @@ from gamecore.chance import CHANCE, TERMINAL, weighted_draw
 from gamecore.errors import IllegalActionError
 
 from .actions import (
+    ACCEPT,
     ACTIONS,
+    DEAL_PRICES,
+    DECLINE,
     IDS,
     PASS,
+    Accept,
     Bid,
     Deal,
+    Decline,
     FirstDealer,
+    Offer,
     Pass,
     Play,
+    Promise,
     Remove,
     Reveal,
     Starter,
     To,
     White,
 )
-from .config import CONFIG, FINISHED, OFF, WHITE, Track
+from .config import CONFIG, FINISHED, MAX_OFFERS, OFF, WHITE, Track
 
 if TYPE_CHECKING:
     from .state import State
@@ -41,6 +48,8 @@ DEALER, REMOVE, DEAL, STARTER, AUCTION, RACE, OVER = (
     "dealer", "remove", "deal", "starter", "auction", "race", "over")
 #: The pending decisions of a card being carried out (``State.pending[0]``).
 MOVE, WHITE_CAR, SWITCH = 0, 1, 2
+#: The kinds of bargain of the no-car variant (``State.proposal[0]``, F1-39).
+SALE, PROMISE = 0, 1
 NO_BID = -1
 
 
@@ -52,6 +61,8 @@ def current_player(s: State) -> int:
         return TERMINAL
     if s.phase in (DEALER, REMOVE, DEAL, STARTER) or (s.phase == AUCTION and s.offer == OFF):
         return CHANCE
+    if s.proposal:
+        return s.proposal[2]  # the player addressed answers (RF9)
     return s.turn
 
 
@@ -76,8 +87,13 @@ def legal_ids(s: State) -> tuple[int, ...]:
         return tuple(sorted(aid for aid, _ in chance_weights(s)))
     if s.phase == AUCTION:
         return (PASS, *(IDS[Bid(b)] for b in legal_bids(s, s.turn)))
+    if s.proposal:
+        return (ACCEPT, DECLINE)
     if s.card == OFF:
-        return tuple(sorted({IDS[Play(k)] for k in s.hands[s.turn]}))
+        if s.promised != OFF:
+            return (IDS[Play(s.promised)],)  # F1-39: he must keep his promise
+        plays = {IDS[Play(k)] for k in s.hands[s.turn]}
+        return tuple(sorted(plays | set(bargains(s))))
     kind, car, n = s.pending
     track = s.track_spec()
     if kind == WHITE_CAR:
@@ -181,6 +197,8 @@ def may_bid(s: State, player: int) -> bool:
     F1-08: a player who passed on this car may not re-enter."""
     if s.out[player]:
         return False
+    if "no_car" in s.variants:
+        return True  # F1-38: the requirement to own a car is dropped
     without = carless(s)
     return not (cars_to_bid(s) == len(without) and player not in without)
 
@@ -220,7 +238,7 @@ def _offer(s: State, car: int, reoffered: bool) -> None:
     """Offer ``car``: forced to the one carless player at $30K when it is the last car (F1-13,
     RF3); else bidding opens at the dealer's left (F1-07)."""
     without = carless(s)
-    if cars_to_bid(s) == 1 and len(without) == 1:
+    if cars_to_bid(s) == 1 and len(without) == 1 and "no_car" not in s.variants:
         _sell(s, car, without[0], CONFIG.forced_price, "has no car and must take")
         return
     s.offer, s.reoffered = car, reoffered
@@ -268,7 +286,7 @@ def _nobody_bid(s: State, car: int) -> None:
         s.events += (f"Nobody bids on {COLOURS[car]}; it goes to the bottom.",)
         _next_car(s)
         return
-    without = carless(s)
+    without = [] if "no_car" in s.variants else carless(s)
     if without:
         _sell(s, car, without[0], CONFIG.forced_price, "has no car and must take")
     else:
@@ -404,6 +422,7 @@ def _play(s: State, kind: int) -> None:
     hand = list(s.hands[s.turn])
     hand.remove(kind)
     s.hands = _with(s.hands, s.turn, tuple(hand))
+    s.promised = OFF
     if "two_laps_discards" in s.variants and not s.picked_up:  # F1-40: his own discard pile
         s.discards = _with(s.discards, s.turn, tuple(sorted((*s.discards[s.turn], kind))))
     s.events += (f"{seat_name(s.turn)} plays {CONFIG.kinds[kind].name}.",)
@@ -510,7 +529,7 @@ def _white(s: State, car: int) -> None:
 def _end_card(s: State) -> None:
     """The card is done. F1-29, RF8: play goes on clockwise while cards remain and a car is on
     the track; otherwise the race ends."""
-    s.card, s.step, s.pending, s.whites = OFF, 0, (), ()
+    s.card, s.step, s.pending, s.whites, s.offers = OFF, 0, (), (), 0
     _pick_up(s)
     first = not s.starter_played
     if first:
@@ -536,6 +555,57 @@ def _pick_up(s: State) -> None:
     s.hands = tuple(tuple(sorted((*h, *d))) for h, d in zip(s.hands, s.discards, strict=True))
     s.discards, s.picked_up = ((),) * s.players, True
     s.events += ("The lead car has completed lap 1: everyone picks up his discards.",)
+
+
+# --- the no-car variant's bargains (F1-38, F1-39, RF9) ------------------------------------------
+def bargains(s: State) -> list[int]:
+    """F1-38, F1-39, RF9: before playing, a player without a car may offer one of his cards to
+    another player for a price, or promise him to play one for a fee (in $10K steps up to
+    $100K, within the other's cash), at most MAX_OFFERS times a turn."""
+    p = s.turn
+    if "no_car" not in s.variants or p in s.owner or s.offers >= MAX_OFFERS:
+        return []
+    out = []
+    for k in sorted(set(s.hands[p])):
+        for q in range(s.players):
+            if q != p:
+                out += [IDS[make(k, q, price)] for make in (Offer, Promise)
+                        for price in DEAL_PRICES if price <= s.money[q]]
+    return out
+
+
+def _propose(s: State, action: Offer | Promise) -> None:
+    kind = SALE if isinstance(action, Offer) else PROMISE
+    s.proposal = (kind, action.kind, action.player, action.price)
+    s.offers += 1
+    what = "sell" if kind == SALE else "promise to play"
+    s.events += (f"{seat_name(s.turn)} offers to {what} {CONFIG.kinds[action.kind].name} to "
+                 f"{seat_name(action.player)} for ${action.price}K.",)
+
+
+def _answer(s: State, accepted: bool) -> None:
+    """RF9: the player addressed accepts (he pays; a sold card changes hands, a promise binds
+    the seller's play this turn, F1-39) or declines."""
+    kind, card, buyer, price = s.proposal
+    s.proposal = ()
+    s.events += (f"{seat_name(buyer)} {'accepts' if accepted else 'declines'}.",)
+    if not accepted:
+        return
+    seller = s.turn
+    money = list(s.money)
+    money[buyer] -= price
+    money[seller] += price
+    s.money = tuple(money)
+    if kind == PROMISE:
+        s.promised = card
+        return
+    hand = list(s.hands[seller])
+    hand.remove(card)
+    s.hands = _with(_with(s.hands, seller, tuple(hand)), buyer,
+                    tuple(sorted((*s.hands[buyer], card))))
+    if not s.hands[seller]:  # engine decision: with no card left his turn passes
+        s.events += (f"{seat_name(seller)} has no card left to play.",)
+        _end_card(s)
 
 
 # --- prizes and the next race (F1-30 .. F1-33, RF8) ------------------------------------------
@@ -571,6 +641,7 @@ def reset_race(s: State) -> None:
     s.pos, s.finished, s.laps = (OFF,) * len(CARS), (), (0,) * len(CARS)
     s.discards, s.picked_up = ((),) * s.players, False
     s.turn, s.card, s.step, s.pending, s.whites = 0, OFF, 0, (), ()
+    s.offers, s.proposal, s.promised = 0, (), OFF
 
 
 # --- applying actions -------------------------------------------------------------------------
@@ -602,6 +673,10 @@ def _apply(s: State, aid: int) -> None:
         _play(s, action.kind)
     elif isinstance(action, White):
         _white(s, action.car)
+    elif isinstance(action, Offer | Promise):
+        _propose(s, action)
+    elif isinstance(action, Accept | Decline):
+        _answer(s, isinstance(action, Accept))
     else:
         assert isinstance(action, To)
         if s.pending[0] == MOVE and action.row == s.track_spec().rows:
@@ -638,6 +713,17 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
         return IllegalActionError(f"{action} is not legal: chance decides now", "F1-05, F1-06")
     if s.phase == AUCTION:
         return _why_illegal_bid(s, action)
+    if s.proposal:
+        return IllegalActionError(f"{action} is not legal: {seat_name(s.proposal[2])} accepts "
+                                  "or declines the offer", "RF9")
+    if isinstance(action, Offer | Promise | Accept | Decline):
+        return IllegalActionError(f"{action} is not legal: only a player without a car, in the "
+                                  f"no-car variant, offers before he plays, at most "
+                                  f"{MAX_OFFERS} times, within the other's cash",
+                                  "F1-38, F1-39, RF9")
+    if s.card == OFF and s.promised != OFF:
+        return IllegalActionError(f"{action} is not legal: {seat_name(s.turn)} promised to play "
+                                  f"{CONFIG.kinds[s.promised].name}", "F1-39")
     if s.card == OFF:
         if isinstance(action, Play):
             return IllegalActionError(f"{action} is not legal: that card is not in "

@@ -22,7 +22,8 @@ from gamecore.game import DEFAULT_GAME, hide
 from gamecore.position import check_envelope, check_replay_fields, check_schema, parse_json
 
 from . import rules
-from .config import CONFIG, FINISHED, MAX_PLAYERS, MIN_PLAYERS, NAME, OFF, WHITE
+from .actions import DEAL_PRICES
+from .config import CONFIG, FINISHED, MAX_OFFERS, MAX_PLAYERS, MIN_PLAYERS, NAME, OFF, WHITE
 from .state import State, new_state
 
 FORMAT = "formel1-position"
@@ -31,6 +32,7 @@ VERSION = 2
 COLOURS = CONFIG.colours
 CARD_NAMES = [k.name for k in CONFIG.kinds]
 PENDING = ("move", "white", "switch")  # rules.MOVE, WHITE_CAR, SWITCH
+BARGAINS = ("sale", "promise")  # rules.SALE, PROMISE
 
 
 @cache
@@ -76,7 +78,12 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "turn": s.turn, "card": None if s.card == OFF else CARD_NAMES[s.card], "step": s.step,
         "pending": None if kind is None else
         {"decision": PENDING[kind], "car": _car(car), "amount": n},
-        "whites": [COLOURS[c] for c in s.whites], "log": list(s.events),
+        "whites": [COLOURS[c] for c in s.whites], "offers": s.offers,
+        "proposal": None if not s.proposal else
+        {"kind": BARGAINS[s.proposal[0]], "card": CARD_NAMES[s.proposal[1]],
+         "player": s.proposal[2], "price": s.proposal[3]},
+        "promised": None if s.promised == OFF else CARD_NAMES[s.promised],
+        "log": list(s.events),
     }
 
 
@@ -131,6 +138,12 @@ def state_from_dict(data: Any) -> State:
         PENDING.index(pending["decision"]),
         OFF if pending["car"] is None else COLOURS.index(pending["car"]), pending["amount"])
     s.whites = tuple(COLOURS.index(c) for c in data["whites"])
+    s.offers = data["offers"]
+    deal = data["proposal"]
+    s.proposal = () if deal is None else (BARGAINS.index(deal["kind"]),
+                                          CARD_NAMES.index(deal["card"]), deal["player"],
+                                          deal["price"])
+    s.promised = OFF if data["promised"] is None else CARD_NAMES.index(data["promised"])
     s.events = tuple(data["log"])
     _check_consistency(s)
     s.legal = rules.legal_ids(s)
@@ -169,6 +182,28 @@ def _check_consistency(s: State) -> None:
     _check_auction(s)
     _check_card(s)
     _check_laps(s)
+    _check_bargains(s)
+
+
+def _check_bargains(s: State) -> None:
+    """F1-38, F1-39, RF9: offers and promises only in the no-car variant, by a carless player in
+    turn before he plays, at most MAX_OFFERS a turn; the card is in his hand, the price within
+    the cash of the player addressed."""
+    if not (s.offers or s.proposal or s.promised != OFF):
+        return
+    if "no_car" not in s.variants or s.phase != rules.RACE or s.turn in s.owner \
+            or s.offers > MAX_OFFERS or (s.card != OFF and (s.proposal or s.promised != OFF)):
+        raise PositionError("offers", "bargains are the no-car variant's, made by a carless "
+                                      f"player before he plays, at most {MAX_OFFERS} a turn "
+                                      "(RF9)")
+    if s.proposal:
+        _, card, player, price = s.proposal
+        if card not in s.hands[s.turn] or player == s.turn or player >= s.players \
+                or price > s.money[player] or price not in DEAL_PRICES or not s.offers:
+            raise PositionError("proposal", "a card of his hand, to another player, within "
+                                            "that player's cash (RF9)")
+    if s.promised != OFF and (s.promised not in s.hands[s.turn] or s.proposal):
+        raise PositionError("promised", "a card of his hand, played next (F1-39)")
 
 
 def _check_laps(s: State) -> None:
@@ -232,10 +267,10 @@ def _check_cards(s: State) -> None:
         raise PositionError("starter", "one leftover is the Starter, the rest removed (F1-05)")
     if s.phase == rules.AUCTION and [len(h) for h in s.hands] != [size] * s.players:
         raise PositionError("hands", f"{size} cards each until the race (F1-05)")
-    if any(len(h) > size for h in s.hands):
+    if any(len(h) > size for h in s.hands) and "no_car" not in s.variants:
         raise PositionError("hands", f"at most {size} cards each (F1-05)")
     sizes = [len(h) for h in s.hands]
-    if max(sizes) - min(sizes) > 1:
+    if max(sizes) - min(sizes) > 1 and "no_car" not in s.variants:  # sold cards change hands
         raise PositionError("hands", "one card a turn from equal hands: sizes differ by at most "
                                      "one (F1-19, F1-20)")
 

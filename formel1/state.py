@@ -27,7 +27,8 @@ class State(GameState):
                  "money", "phase", "hands", "starter", "removed", "starter_played", "revealed",
                  "queue", "owner", "offer", "reoffered", "high_bid", "high_bidder", "out",
                  "pos", "laps", "finished", "discards", "picked_up", "turn", "card", "step",
-                 "pending", "whites", "events", "legal", "history")
+                 "pending", "whites", "offers", "proposal", "promised", "events", "legal",
+                 "history")
     #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
     DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
     GAME: ClassVar[str] = NAME
@@ -67,6 +68,9 @@ class State(GameState):
     step: int  # the card's next number (F1-20)
     pending: tuple[int, ...]  # the card's open decision (rules.MOVE/WHITE_CAR/SWITCH, car, n)
     whites: tuple[int, ...]  # cars given a white number of this card (F1-26, RF6)
+    offers: int  # offers and promises made this turn (no-car variant, RF9)
+    proposal: tuple[int, ...]  # the open offer or promise: (rules.SALE/PROMISE, kind, seat, $K)
+    promised: int  # the card the player in turn has promised to play now, OFF for none (F1-39)
     events: tuple[str, ...]  # the plain-English event log (``log()`` lists it)
     legal: tuple[int, ...]
     history: list[State]
