@@ -32,7 +32,7 @@ from gamecore.position import MAX_POSITION_SIZE
 
 #: The game cores whose import registers their game (``toygame``, under tests/, is the test-only
 #: second game that proves the protocol assumes nothing of Kraftwagen).
-GAME_PACKAGES = ("kwcore", "toygame")
+GAME_PACKAGES = ("kwcore", "formel1", "automobiles", "toygame")
 for _package in GAME_PACKAGES:
     importlib.import_module(_package)
     importlib.import_module(f"{_package}.openspiel")
@@ -200,6 +200,14 @@ def test_the_observation_hides_what_the_game_says_is_hidden(game: Game) -> None:
 #: OpenSpiel's random simulations per player count: enough to cross every kind of decision, few
 #: enough that a Kraftwagen game (about 300 steps, each one checked by OpenSpiel) stays quick.
 RANDOM_SIMS = 2
+ROUND_TRIP_CHECKS = 40
+SERIALIZED_SIM_STEPS = 500  # random games up to this long are serialized at every step
+
+
+def _walk_length(game: Game, osg: object) -> int:
+    """The number of steps of the seeded walk the round-trip test takes (a dry run)."""
+    state = osg.new_initial_state()  # type: ignore[attr-defined]
+    return sum(1 for _ in _openspiel_walk(state, 21))
 
 
 def _openspiel_game(game: Game, players: int) -> Any:
@@ -231,9 +239,17 @@ def test_every_registered_game_has_its_openspiel_game() -> None:
 
 @pytest.mark.parametrize("game", GAMES, ids=_by_name)
 def test_openspiel_random_sim_test_passes_with_serialization(game: Game) -> None:
+    # With serialize=True the test deserializes at every step, and deserializing replays the
+    # history, so its cost grows with the square of the game's length: a random Automobiles
+    # race runs to thousands of decisions (100 s here). Such a game is serialized by
+    # OpenSpiel's test only when its random games are short; the round-trip test below checks
+    # the serialization of every game, long ones included, at 40 points of a game.
     for players in sorted({game.min_players, game.max_players}):
-        pyspiel.random_sim_test(_openspiel_game(game, players), num_sims=RANDOM_SIMS,
-                                serialize=True, verbose=False)
+        osg = _openspiel_game(game, players)
+        short = _walk_length(game, osg) <= SERIALIZED_SIM_STEPS
+        # (one simulation of a long game: its every step is checked all the same)
+        pyspiel.random_sim_test(osg, num_sims=RANDOM_SIMS if short else 1, serialize=short,
+                                verbose=False)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=_by_name)
@@ -273,8 +289,12 @@ def test_openspiel_states_follow_the_game_core(game: Game) -> None:
 def test_the_adapters_serialization_round_trips_exactly(game: Game) -> None:
     osg = _openspiel_game(game, game.min_players)
     state = osg.new_initial_state()
+    # About 40 checkpoints spread over the game, whatever its length (each one replays the
+    # whole history; Kraftwagen's random games are ~230 decisions, Automobiles' ~900 for 2).
+    length = _walk_length(game, osg)
+    every = max(1, length // ROUND_TRIP_CHECKS)
     for step in _openspiel_walk(state, 21):
-        if step % 7 and not state.is_terminal():
+        if step % every and not state.is_terminal():
             continue
         text = state.serialize()
         again = osg.deserialize_state(text)

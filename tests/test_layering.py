@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The game cores; a new one is added here (and to tests/test_conformance.py).
-GAME_CORES = ("kwcore",)
+GAME_CORES = ("kwcore", "formel1", "automobiles")
 PROJECT = ("gamecore", *GAME_CORES, "solvers", "kwwidgets", "notebooks")
 #: What each layer must not import (besides the rules for gamecore and the game cores).
 FORBIDDEN = {
