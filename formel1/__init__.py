@@ -3,9 +3,12 @@
 Rules: docs/rules-formel1.md (F1-01..F1-41 from the seed, the rulings RF1-RF9). The package has
 kwcore's file skeleton (STYLE 20): ``data/components.json`` (the cards and track, synthetic and
 marked, RF1/RF2; the prize chart), ``config`` (loaded and validated once), ``actions`` (the
-stable table), ``rules`` (every rule), ``state`` (plain data on gamecore's ``GameState``).
+stable table), ``rules`` (every rule), ``state`` (plain data on gamecore's ``GameState``),
+``serialize`` (JSON positions, observations, replays), ``render`` and ``svg`` (the boards),
+``bots``, ``game`` (the registered description) and ``openspiel`` (``python_formel1``).
 Chance is seeded in the state or explicit (``explicit_chance=True``: the state stops at each
-deal and reveal). Standard library and gamecore only.
+deal and reveal). Every variant of the seed is built (``variants=...``, ``track="new"``).
+Standard library and gamecore only.
 
     import formel1
     state = formel1.new_game(players=4, seed=7, races=3, track="standard")
@@ -33,9 +36,9 @@ def new_game(players: int = 4, seed: int | None = 0, races: int = 3, track: str 
 
     Seeded, chance (the first dealer, the deal, the Starter card, the car cards) is drawn from
     the seed the state keeps; with ``explicit_chance=True`` the state stops at each chance
-    decision (``current_player == CHANCE``). ``variants``: ``"white321"`` (F1-04),
-    ``"two_laps_discards"`` (F1-40) or ``"two_laps_double_deck"`` (F1-41); ``track="new"`` is the
-    new track (F1-34 .. F1-37).
+    decision (``current_player == CHANCE``). ``variants``: ``"white321"`` (F1-04), ``"no_car"``
+    (F1-38, F1-39), ``"two_laps_discards"`` (F1-40) or ``"two_laps_double_deck"`` (F1-41);
+    ``track="new"`` is the new track (F1-34 .. F1-37).
     """
     from . import rules
     from .state import new_state

@@ -297,3 +297,38 @@ def _sample_positions() -> list[formel1.State]:
             step += 1
         out.append(s)
     return out
+
+
+VARIANT_GAMES = [
+    ("standard", ()), ("standard", ("white321",)), ("new", ()), ("standard", ("no_car",)),
+    ("standard", ("two_laps_discards",)), ("new", ("two_laps_double_deck", "white321")),
+]
+
+
+@pytest.mark.parametrize(("track", "variants"), VARIANT_GAMES)
+def test_every_variant_keeps_the_protocol(track: str, variants: tuple[str, ...]) -> None:
+    """Round trips, clones, undo, illegal actions and hidden paths on each variant (the shared
+    conformance suite runs the default game)."""
+    for players, explicit in ((2, False), (5, True)):
+        rng = random.Random(players)
+        s = formel1.new_game(players, None if explicit else players, races=1, track=track,
+                             variants=variants, explicit_chance=explicit)
+        step = 0
+        while not s.is_terminal():
+            legal = s.legal_action_ids()
+            if step % 9 == 0:
+                text = s.to_json()
+                assert formel1.from_json(text).to_json() == text
+                copy = s.clone()
+                bad = next(a for a in range(formel1.NUM_ACTIONS) if a not in legal)
+                with pytest.raises(gamecore.IllegalActionError):
+                    s.apply(bad)
+                s.apply(legal[0])
+                s.undo()
+                assert s.to_json() == text and copy == s
+                view = s.observation(0)
+                assert all(gamecore.game.lookup(view, p) is None
+                           for p in formel1.GAME.hidden(s, 0))
+            s.apply(rng.choice(legal))
+            step += 1
+        assert s.outcome() is not None
