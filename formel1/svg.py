@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from .state import State
 
 CELL = 14
-FILL = {"corner": "#f3d9a4", "chicane": "#e9a6a6", "final": "#cde8c4", "plain": "#e4e4e4"}
+FILL = {"corner": "#f3d9a4", "unequal": "#e7b96a", "chicane": "#e9a6a6", "final": "#cde8c4",
+        "plain": "#e4e4e4"}
 CAR_FILL = ("#222", "#f2d600", "#2a5bd7", "#f28c00", "#d62020", "#1d9a3a")
 
 
@@ -30,8 +31,8 @@ def board_svg(s: State, viewer: int | None = None) -> str:
              f'<text x="{width - 8}" y="14" text-anchor="end" fill="#a00">synthetic cards and '
              'track (RF1, RF2)</text>']
     for i, cell in enumerate(track.cells):
-        kind = "corner" if cell.corner else "chicane" if cell.chicane else \
-            "final" if cell.final else "plain"
+        kind = "unequal" if cell.unequal else "corner" if cell.corner else \
+            "chicane" if cell.chicane else "final" if cell.final else "plain"
         x, y = 20 + cell.row * CELL, 24 + (track.lanes - 1 - cell.lane) * CELL
         parts.append(f'<rect x="{x}" y="{y}" width="{CELL - 1}" height="{CELL - 1}" '
                      f'fill="{FILL[kind]}"><title>{track.label(i)}</title></rect>')

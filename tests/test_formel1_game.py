@@ -332,3 +332,20 @@ def test_every_variant_keeps_the_protocol(track: str, variants: tuple[str, ...])
             s.apply(rng.choice(legal))
             step += 1
         assert s.outcome() is not None
+
+
+def _perft(s: formel1.State, depth: int) -> int:
+    if depth == 0 or s.is_terminal():
+        return 1
+    return sum(_perft(s.child(a), depth - 1) for a in s.legal_action_ids())
+
+
+def test_perft_counts_of_the_auction_and_the_race_are_unchanged() -> None:
+    """Counts of legal action sequences (recorded when the rules were tested): the first car's
+    bidding with 4 players, and the first turns of a 3-player race."""
+    assert [_perft(formel1.new_game(4, 3), d) for d in (1, 2, 3)] == [21, 251, 2421]
+    rng = random.Random(1)
+    s = formel1.new_game(3, 5, races=1)
+    while not (s.phase == rules.RACE and s.card == OFF):
+        s.apply(rng.choice(s.legal_action_ids()))
+    assert [_perft(s, d) for d in (1, 2, 3, 4)] == [14, 38, 303, 1427]
