@@ -24,11 +24,12 @@ Kraftwagen-only code (issue 13).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
-from gamecore.game import Game
+from gamecore.game import Game, games
 from gamecore.game import get as get_game
 from solvers.mcts import DEFAULT_SIMULATIONS, MCTSBot, MCTSError, game_solvers
 
@@ -83,8 +84,12 @@ def find_game(name: str) -> Game:
         return get_game(name)
     except ValueError:
         package = GAME_PACKAGES.get(name)
-        if package is None:
-            raise
+        if package is None:  # name every game the lab can load, imported yet or not
+            known = {g.name for g in games()} | {
+                game for game, core in GAME_PACKAGES.items()
+                if importlib.util.find_spec(core) is not None}
+            raise ValueError(f"unknown game {name!r} (known games: "
+                             f"{', '.join(sorted(known))})") from None
     try:
         importlib.import_module(package)
     except ModuleNotFoundError as exc:

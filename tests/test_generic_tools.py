@@ -145,19 +145,19 @@ def test_a_bad_number_of_players_names_the_games_range(kw: Kw) -> None:
 
 
 @pytest.mark.parametrize("argv", [
-    ["new", "--game", "formel1"],
-    ["play", "--game", "automobiles"],
-    ["tournament", "--game", "formel1", "--bots", "random", "--games", "2"],
+    ["new", "--game", "chess"],
+    ["play", "--game", "chess"],
+    ["tournament", "--game", "chess", "--bots", "random", "--games", "2"],
 ])
-def test_a_game_not_built_yet_is_one_line_listing_the_known_games(kw: Kw,
+def test_an_unknown_game_is_one_line_listing_the_known_games(kw: Kw,
                                                                     argv: list[str]) -> None:
     assert_one_error_line(kw(*argv), "--game", "unknown game",
-                          "known games: kraftwagen, toy")
+                          "known games: automobiles, formel1, kraftwagen, toy")
 
 
 def test_a_position_file_of_an_unknown_game_is_one_line(kw: Kw) -> None:
-    text = json.dumps({"format": "formel1-position", "version": 2, "game": "formel1"})
-    assert_one_error_line(kw("show", "-", stdin=text), "bad position", "unknown game 'formel1'")
+    text = json.dumps({"format": "chess-position", "version": 2, "game": "chess"})
+    assert_one_error_line(kw("show", "-", stdin=text), "bad position", "unknown game 'chess'")
 
 
 def test_kw_tournament_plays_the_named_game(kw: Kw) -> None:
@@ -182,8 +182,8 @@ def test_each_game_has_its_own_bots_the_generic_ones_and_its_solver_bots() -> No
 def test_a_bot_of_another_game_or_an_unknown_game_is_a_bot_error() -> None:
     with pytest.raises(BotError, match=r"unknown bot 'planner' \(known bots: random, greedy, mcts"):
         make_bot("planner", 0, game="toy")
-    with pytest.raises(BotError, match="unknown game 'formel1'"):
-        make_bot("random", 0, game="formel1")
+    with pytest.raises(BotError, match="unknown game 'chess'"):
+        make_bot("random", 0, game="chess")
 
 
 def test_the_generic_random_bot_plays_any_game_legally_and_reproducibly() -> None:
@@ -209,8 +209,9 @@ def test_find_game_imports_a_games_package_only_when_asked() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, check=True)
     assert done.stdout.split() == ["False", "True", "kraftwagen"]
-    with pytest.raises(ValueError, match=r"unknown game 'formel1' \(known games: kraftwagen"):
-        find_game("formel1")
+    known = r"known games: automobiles, formel1, kraftwagen"
+    with pytest.raises(ValueError, match=r"unknown game 'chess' \(" + known):
+        find_game("chess")
 
 
 def test_the_first_versions_bot_table_still_works() -> None:
@@ -270,7 +271,7 @@ def test_mcts_samples_a_weighted_chance_node_by_its_odds() -> None:
 @pytest.mark.parametrize(("setting", "fragment"), [
     ({"rollout": "greedy"}, "rollout must be one of random"),
     ({"rollout_turns": 2}, "rollout_turns: toy's rollouts play to the end"),
-    ({"game": "formel1"}, "game: unknown game 'formel1'"),
+    ({"game": "chess"}, "game: unknown game 'chess'"),
     ({"game": "../toy"}, "game: unknown game '../toy'"),
     ({"game": 3}, "game must be a registered game's name"),
 ])
@@ -311,5 +312,5 @@ def test_a_toy_tournament_refuses_bad_requests_naming_the_game() -> None:
         tournament.schedule(["random"], 5, players=5, game="toy")
     with pytest.raises(tournament.TournamentError, match="unknown bot 'planner'"):
         tournament.schedule(["planner", "random"], 2, game="toy")
-    with pytest.raises(tournament.TournamentError, match="unknown game 'formel1'"):
-        tournament.schedule(["random"], 2, game="formel1")
+    with pytest.raises(tournament.TournamentError, match="unknown game 'chess'"):
+        tournament.schedule(["random"], 2, game="chess")

@@ -428,10 +428,10 @@ def test_a_version_1_file_without_a_game_field_loads_as_kraftwagen() -> None:
 
 def test_a_file_of_another_game_is_refused_naming_the_game_field() -> None:
     d = json.loads(_mid_game_text())
-    d["game"] = "formel1"
+    d["game"] = "chess"
     with pytest.raises(PositionError) as info:
         kwcore.from_json(json.dumps(d))
-    assert info.value.field == "game" and "formel1" in str(info.value)
+    assert info.value.field == "game" and "chess" in str(info.value)
     with pytest.raises(PositionError) as unknown:
         gamecore.load_position(json.dumps(d))
     assert unknown.value.field == "game" and "not a known game" in str(unknown.value)
