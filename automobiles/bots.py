@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 
+from gamecore.bots import RandomBot, make_from
+
 from . import rules
 from .actions import (
     ACTIONS,
@@ -31,19 +33,6 @@ from .state import State
 
 #: The greedy bot pits with this much wear in hand and nothing to play.
 PIT_WEAR = 3
-
-
-class RandomBot:
-    """Uniformly random among the legal actions."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> int:
-        """A legal action id drawn uniformly."""
-        return self.rng.choice(state.legal_action_ids())
 
 
 class GreedyBot:
@@ -115,8 +104,4 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "gree
 
 def make_bot(name: str, seed: int | None = 0) -> RandomBot | GreedyBot:
     """A new bot by name (``"random"`` or ``"greedy"``) with its own seeded generator."""
-    try:
-        cls = BOTS[name.strip().lower()]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (known bots: {', '.join(BOTS)})") from None
-    return cls(seed)
+    return make_from(BOTS, name, seed)

@@ -109,17 +109,6 @@ class State(GameState):
         """As far: the car further inside wins (AU-22; lane 0 is the inner one)."""
         return -self.track_spec.spaces[self.car_space[player]].lane
 
-    def key(self) -> tuple[Any, ...]:
-        """Every data field, for equality."""
-        return tuple(getattr(self, name) for name in self.DATA_FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return self.key() == other.key()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"<automobiles.State {self.players} players, {self.phase}, turn {self.turn + 1}>"
 

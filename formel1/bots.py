@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+from gamecore.bots import RandomBot, make_from
+
 from . import rules
 from .actions import ACTIONS, DECLINE, PASS, Bid, Offer, Promise
 from .config import CONFIG, FINISHED
@@ -21,19 +23,6 @@ from .state import State
 SLOT_VALUE = (75, 70, 65, 60, 55, 50)
 #: $1K of value per step of the car's colour in the bidder's hand.
 STEP_VALUE = 1
-
-
-class RandomBot:
-    """Uniformly random among the legal actions."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> int:
-        """A legal action id drawn uniformly."""
-        return self.rng.choice(state.legal_action_ids())
 
 
 class GreedyBot:
@@ -102,11 +91,7 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "gree
 
 def make_bot(name: str, seed: int | None = 0) -> RandomBot | GreedyBot:
     """A new bot by name (``"random"`` or ``"greedy"``) with its own seeded generator."""
-    try:
-        cls = BOTS[name.strip().lower()]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (known bots: {', '.join(BOTS)})") from None
-    return cls(seed)
+    return make_from(BOTS, name, seed)
 
 
 __all__ = ["BOTS", "Bid", "GreedyBot", "RandomBot", "car_value", "evaluate", "make_bot"]

@@ -109,17 +109,6 @@ class State(GameState):
         """The track raced on (RF2)."""
         return CONFIG.tracks[self.track]
 
-    def key(self) -> tuple[Any, ...]:
-        """Every data field, for equality."""
-        return tuple(getattr(self, name) for name in self.DATA_FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return self.key() == other.key()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"<formel1.State {self.players} players, race {self.race + 1}, {self.phase}>"
 

@@ -74,6 +74,9 @@ class GameState(ABC):
     #: The reason of an outcome with one top score, and of a tie settled by ``tie_break``.
     WIN_REASON: ClassVar[str] = "highest score"
     TIE_BREAK_REASON: ClassVar[str] = "tie broken"
+    #: The fields that make the position: compared by ``==`` and keyed by ``key()`` (the
+    #: legal cache and the undo history are derived, so a game leaves them out).
+    DATA_FIELDS: ClassVar[tuple[str, ...]] = ()
     _copy_slots: ClassVar[Callable[[Any], Any]]
     _slot_names: ClassVar[tuple[str, ...]]
     legal: tuple[int, ...]
@@ -83,6 +86,19 @@ class GameState(ABC):
         super().__init_subclass__(**kwargs)
         cls._copy_slots = slot_copier(cls)
         cls._slot_names = slot_names(cls)
+
+    # --- equality ------------------------------------------------------------------------------
+    def key(self) -> tuple[Any, ...]:
+        """A hashable key of the position: every data field (a game whose fields hold mutable
+        parts gives its own)."""
+        return tuple(getattr(self, name) for name in self.DATA_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]  # positions change in place
 
     # --- hooks a game supplies ----------------------------------------------------------------
     @property

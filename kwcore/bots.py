@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from gamecore.bots import RandomBot, make_from
 from kwcore import new_game, rules
 from kwcore.actions import ACTIONS
 from kwcore.config import BODY, ENGINE
@@ -89,19 +90,6 @@ class Bot(Protocol):
         ...
 
 
-class RandomBot:
-    """Uniformly random among the legal actions, from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> int:
-        """A legal action id drawn uniformly."""
-        return self.rng.choice(_legal(state))
-
-
 class GreedyBot:
     """One-ply greedy: the legal action whose child position ``evaluate`` rates highest."""
 
@@ -127,11 +115,7 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "gree
 
 def make_bot(name: str, seed: int | None = 0) -> Bot:
     """A new bot by name (``"random"`` or ``"greedy"``) with its own seeded generator."""
-    try:
-        cls = BOTS[name.strip().lower()]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (known bots: {', '.join(BOTS)})") from None
-    return cls(seed)
+    return make_from(BOTS, name, seed)
 
 
 def play_game(players: int, seed: int, bots: Sequence[Bot],

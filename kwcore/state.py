@@ -213,7 +213,7 @@ class State(GameState):
             and self.events == other.events
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     # --- serialization and display ------------------------------------------------------------
     # ``to_json``, ``observation``, ``log``, ``str`` and ``_repr_svg_`` are gamecore's: they call

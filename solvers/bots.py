@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import random
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
+from gamecore.bots import RandomBot
 from gamecore.game import Game, games
 from gamecore.game import get as get_game
 from solvers.mcts import DEFAULT_SIMULATIONS, MCTSBot, MCTSError, game_solvers
@@ -61,20 +61,6 @@ class BotEntry(NamedTuple):
     build: Callable[[int | None, int], Bot]
     default: int | None
     what: str
-
-
-class RandomBot:
-    """Uniformly random among the legal actions of any game (chance nodes included), from its
-    own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: Any) -> int:
-        """A legal action id drawn uniformly."""
-        return int(self.rng.choice(state.legal_action_ids()))
 
 
 def find_game(name: str) -> Game:

@@ -142,7 +142,9 @@ def test_a_new_toy_game_uses_the_toy_player_range_and_bots() -> None:
     assert list(play.players_input.options) == list(TOY.player_counts)
     assert play.new_game(3, 9) is True
     assert play.state == replayed(play, 3, 9) and set(play.bots) == {1, 2}
-    assert all(type(b).__module__ == "toygame.bots" for b in play.bots.values())
+    from toygame import bots as toy_bots
+
+    assert all(type(b) is toy_bots.BOTS["random"] for b in play.bots.values())
     before = play.state.clone()
     for players, seed in ((1, 0), (5, 0), (3, -1)):
         assert play.new_game(players, seed) is False

@@ -65,17 +65,6 @@ class State(GameState):
             return [b + c for b, c in zip(self.banked, self.bonus, strict=True)]
         return list(self.banked)
 
-    def key(self) -> tuple[Any, ...]:
-        """Every data field, for equality."""
-        return tuple(getattr(self, name) for name in self.DATA_FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return self.key() == other.key()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"<toygame.State {self.players} players, turn {self.turns + 1}>"
 
