@@ -9,6 +9,7 @@ option, so a state always waits at a real choice, a chance node or the end.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gamecore.chance import CHANCE, TERMINAL, weighted_draw
@@ -66,14 +67,21 @@ def current_player(s: State) -> int:
     return s.turn
 
 
+#: The chance outcome id of each card kind, by the phase that draws it: built once, since the
+#: deal asks for them at every card (a 3-race game deals about 150 cards).
+_CARD_OUTCOME_IDS: dict[str, dict[int, int]] = {
+    phase: {a.kind: aid for a, aid in IDS.items() if type(a) is make}
+    for phase, make in ((REMOVE, Remove), (DEAL, Deal), (STARTER, Starter))}
+
+
 def chance_weights(s: State) -> list[tuple[int, int]]:
     """Each chance outcome's id with its whole-number weight (an empty list at a decision)."""
     if s.phase == DEALER:
         return [(IDS[FirstDealer(p)], 1) for p in range(s.players)]
     if s.phase in (REMOVE, DEAL, STARTER):
-        make = {REMOVE: Remove, DEAL: Deal, STARTER: Starter}[s.phase]
-        pool = undealt(s)
-        return [(IDS[make(k)], pool.count(k)) for k in sorted(set(pool))]
+        ids = _CARD_OUTCOME_IDS[s.phase]
+        counts = Counter(undealt(s))
+        return [(ids[k], counts[k]) for k in sorted(counts)]
     if s.phase == AUCTION and s.offer == OFF:
         return [(IDS[Reveal(c)], 1) for c in CARS if c not in s.revealed]
     return []
