@@ -10,10 +10,12 @@ from typing import Any
 
 from gamecore.game import Game, register
 
+from . import rules
 from .actions import NUM_ACTIONS
 from .config import MAX_PLAYERS, MIN_PLAYERS, NAME, TITLE
 from .render import decision_words, event_log, text_board
 from .serialize import hidden_paths, observation, state_from_dict, state_from_json, state_to_json
+from .state import State
 from .svg import board_svg, table_svg
 
 
@@ -50,3 +52,5 @@ GAME = Game(
     decision=decision_words,
 )
 register(GAME)
+# The state's rule hooks (formel1.rules imports formel1.state, so the state cannot import it).
+State.RULES = rules

@@ -3,7 +3,8 @@
 Every field is an int, a bool, a string or a tuple of them, so a clone shares them all (STYLE 3)
 and gamecore's default ``_copy_parts`` (nothing to copy) is right. The configuration is the
 module-level ``CONFIG`` (never copied into the state). Who decides is computed from the phase
-and the turn (``rules.current_player``). ``str``, ``_repr_svg_``, ``to_json`` and
+and the turn (``rules.current_player``; the rules are bound here as ``State.RULES`` by
+``formel1.game``, since the rules import this module). ``str``, ``_repr_svg_``, ``to_json`` and
 ``observation`` go through the registered ``Game`` (STYLE 21): this module imports no renderer
 and no serializer.
 """
@@ -15,7 +16,6 @@ from typing import Any, ClassVar
 from gamecore.errors import IllegalActionError
 from gamecore.state import GameState
 
-from . import rules
 from .actions import TABLE
 from .config import CONFIG, NAME, OFF, TWO_LAPS, Track
 
@@ -74,22 +74,23 @@ class State(GameState):
     events: tuple[str, ...]  # the plain-English event log (``log()`` lists it)
     legal: tuple[int, ...]
     history: list[State]
+    RULES: ClassVar[Any]  # formel1.rules, bound by formel1.game
 
     @property
     def current_player(self) -> int:
         """The seat to decide, ``CHANCE`` (-1) while dealing or revealing, ``TERMINAL``."""
-        return rules.current_player(self)
+        return self.RULES.current_player(self)
 
     def _apply_id(self, action_id: int) -> None:
-        rules.apply_id(self, action_id)
+        self.RULES.apply_id(self, action_id)
 
     def _why_illegal(self, action: Any) -> IllegalActionError:
-        return rules.why_illegal(self, action)
+        return self.RULES.why_illegal(self, action)
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """Each chance outcome with its probability: cards by the copies left (F1-05), car
         cards and the first dealer uniformly (F1-06, RF3)."""
-        weights = rules.chance_weights(self) if self.is_chance_node() else []
+        weights = self.RULES.chance_weights(self) if self.is_chance_node() else []
         total = sum(w for _, w in weights)
         return [(TABLE.actions[aid], w / total) for aid, w in weights]
 
@@ -120,6 +121,6 @@ def new_state(players: int, seed: int | None, races: int, track: str,
     s.players, s.seed, s.draws, s.races = players, seed, 0, races
     s.variants, s.track, s.race, s.dealer = variants, track, 0, OFF
     s.money, s.events, s.legal, s.history = (0,) * players, (), (), []
-    rules.reset_race(s)
-    s.phase = rules.DEALER
+    State.RULES.reset_race(s)
+    s.phase = State.RULES.DEALER
     return s
