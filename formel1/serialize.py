@@ -318,6 +318,8 @@ def _check_auction(s: State) -> None:
         raise PositionError("reoffered", "only the last revealed car is on offer first (F1-14)")
     if (s.high_bid == 0) != (s.high_bidder == rules.NO_BID):
         raise PositionError("high_bid", "a standing bid has a bidder")
+    if s.high_bid % CONFIG.bid_step:
+        raise PositionError("high_bid", f"a bid is a multiple of ${CONFIG.bid_step}K (F1-10)")
     if s.high_bidder != rules.NO_BID and (s.out[s.high_bidder]
                                           or s.high_bid > s.money[s.high_bidder]):
         raise PositionError("high_bidder", "the standing bidder has not passed and has the cash")

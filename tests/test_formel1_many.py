@@ -42,3 +42,25 @@ def test_1000_seeded_random_games_end_and_the_most_money_wins() -> None:
         seen_tracks.add(track)
         seen_players.add(players)
     assert seen_tracks == {"standard", "new"} and seen_players == set(counts)
+
+
+def test_a_standing_bid_off_the_10k_steps_is_refused_naming_the_field() -> None:
+    """Found by mutating real positions: a standing bid of $41K loaded, then asked for a $51K
+    bid no action names. Bids are multiples of $10K (F1-10), so the loader refuses it."""
+    import json
+
+    import pytest
+
+    from gamecore.errors import PositionError
+
+    rng = random.Random(3)
+    s = formel1.new_game(3, 3)
+    while not (s.phase == rules.AUCTION and s.high_bid > 0):
+        s.apply_unchecked(rng.choice(s.legal_action_ids()))
+    data = json.loads(s.to_json())
+    assert formel1.from_json(json.dumps(data)) == s
+    data["high_bid"] += 1
+    before = json.dumps(data)
+    with pytest.raises(PositionError, match="multiple") as info:
+        formel1.from_json(before)
+    assert info.value.field == "high_bid"
