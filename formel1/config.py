@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -77,7 +77,12 @@ class Cell:
 class Track:
     """A track as a directed graph of cells (RF2): ``ahead[i]`` are the cells one step from
     cell ``i`` (straight or diagonal, F1-21); a step from the last row crosses the finish line.
-    ``grid`` lists the six start cells, pole first (F1-17)."""
+    ``grid`` lists the six start cells, pole first (F1-17).
+
+    The same graph as bitmasks, built once at load for the movement search (bit ``i`` is cell
+    ``i``): ``step_masks[i]`` are the cells one step from ``i`` (``ahead``, or ``wrap`` from the
+    last row), ``last_row_mask`` the cells of the last row; ``finish_bit``, one past the cells,
+    stands for the finish line."""
 
     name: str
     rows: int
@@ -91,6 +96,28 @@ class Track:
     synthetic: bool
     #: F1-37: before each race as many cards as players are removed (the new track).
     remove_per_player: bool
+    step_masks: tuple[int, ...] = ()
+    last_row_mask: int = 0
+    #: The cells one step from each set of cells (by mask) asked so far (``step_mask_of``).
+    successors: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def finish_bit(self) -> int:
+        """The bit of an end mask that stands for crossing the finish line."""
+        return 1 << len(self.cells)
+
+    def step_mask_of(self, cells: int) -> int:
+        """The cells one step from any cell of the mask ``cells``. Memoised: a movement's
+        frontier is a few cells of one or two rows, so few masks ever occur."""
+        out = self.successors.get(cells)
+        if out is None:
+            out, rest = 0, cells
+            while rest:
+                low = rest & -rest
+                out |= self.step_masks[low.bit_length() - 1]
+                rest ^= low
+            self.successors[cells] = out
+        return out
 
     def cell_at(self, row: int, lane: int) -> int | None:
         """The index of the cell at ``row`` and ``lane``, None if there is none."""
@@ -184,8 +211,10 @@ def _track(name: str, raw: dict[str, Any]) -> Track:
                               if (0, lane) in where)) if c.row == rows - 1 else ()
                  for c in cells)
     grid = tuple(where[(r, lane)] for r, lane in raw["grid"])
+    step_masks = tuple(sum(1 << j for j in (ahead[i] or wrap[i])) for i in range(len(cells)))
+    last_row_mask = sum(1 << i for i in by_row[rows - 1])
     return Track(name, rows, raw["lanes"], cells, ahead, wrap, by_row, grid, raw["final_rows"],
-                 raw["synthetic"], raw["remove_per_player"])
+                 raw["synthetic"], raw["remove_per_player"], step_masks, last_row_mask)
 
 
 def steps_from(cells: tuple[Cell, ...], where: dict[tuple[int, int], int], i: int

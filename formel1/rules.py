@@ -10,6 +10,8 @@ option, so a state always waits at a real choice, a chance node or the end.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gamecore.chance import CHANCE, TERMINAL, weighted_draw
@@ -74,14 +76,41 @@ _CARD_OUTCOME_IDS: dict[str, dict[int, int]] = {
     for phase, make in ((REMOVE, Remove), (DEAL, Deal), (STARTER, Starter))}
 
 
+#: The action ids of playing each kind of card, giving each car a white number, and bidding
+#: each amount: looked up at every decision, so built once.
+_PLAY_IDS = tuple(IDS[Play(k)] for k in range(len(CONFIG.kinds)))
+_WHITE_IDS = tuple(IDS[White(c)] for c in CARS)
+_BID_IDS = {a.amount: aid for a, aid in IDS.items() if type(a) is Bid}
+
+
+def _end_ids(track: Track) -> tuple[int, ...]:
+    """The ``to`` action id of each cell of ``track``, then (at index ``len(cells)``, the
+    finish bit's) that of crossing the finish line (RF5)."""
+    return (*(IDS[To(c.row, c.lane)] for c in track.cells), IDS[To(track.rows, 0)])
+
+
+_END_IDS = {name: _end_ids(track) for name, track in CONFIG.tracks.items()}
+#: Per track, the sorted ``to`` ids of each end mask asked so far (a few hundred masks occur).
+_MASK_IDS: dict[str, dict[int, tuple[int, ...]]] = {name: {} for name in CONFIG.tracks}
+
+
+def _ids_of_mask(track: Track, mask: int) -> tuple[int, ...]:
+    """The sorted ``to`` action ids of the end cells in ``mask`` (the finish bit included)."""
+    memo = _MASK_IDS[track.name]
+    ids = memo.get(mask)
+    if ids is None:
+        ends = _END_IDS[track.name]
+        ids = memo[mask] = tuple(sorted(ends[i] for i in range(len(ends)) if mask >> i & 1))
+    return ids
+
+
 def chance_weights(s: State) -> list[tuple[int, int]]:
     """Each chance outcome's id with its whole-number weight (an empty list at a decision)."""
     if s.phase == DEALER:
         return [(IDS[FirstDealer(p)], 1) for p in range(s.players)]
     if s.phase in (REMOVE, DEAL, STARTER):
         ids = _CARD_OUTCOME_IDS[s.phase]
-        counts = Counter(undealt(s))
-        return [(ids[k], counts[k]) for k in sorted(counts)]
+        return [(ids[k], n) for k, n in enumerate(_undealt_counts(s)) if n]
     if s.phase == AUCTION and s.offer == OFF:
         return [(IDS[Reveal(c)], 1) for c in CARS if c not in s.revealed]
     return []
@@ -94,28 +123,24 @@ def legal_ids(s: State) -> tuple[int, ...]:
     if current_player(s) == CHANCE:
         return tuple(sorted(aid for aid, _ in chance_weights(s)))
     if s.phase == AUCTION:
-        return (PASS, *(IDS[Bid(b)] for b in legal_bids(s, s.turn)))
+        return (PASS, *(_BID_IDS[b] for b in legal_bids(s, s.turn)))
     if s.proposal:
         return (ACCEPT, DECLINE)
     if s.card == OFF:
         if s.promised != OFF:
-            return (IDS[Play(s.promised)],)  # F1-39: he must keep his promise
-        plays = {IDS[Play(k)] for k in s.hands[s.turn]}
-        return tuple(sorted(plays | set(bargains(s))))
+            return (_PLAY_IDS[s.promised],)  # F1-39: he must keep his promise
+        # a hand is sorted by kind and play ids follow the kinds: distinct ids, in id order
+        plays = tuple(dict.fromkeys(_PLAY_IDS[k] for k in s.hands[s.turn]))
+        offers = bargains(s)
+        return tuple(sorted({*plays, *offers})) if offers else plays
     kind, car, n = s.pending
     track = s.track_spec()
     if kind == WHITE_CAR:
-        return tuple(IDS[White(c)] for c in white_candidates(s, n))
-    cells = car_reach(s, car, n)[1] if kind == MOVE else switch_targets(s, car)
-    return tuple(sorted(IDS[_to_action(track, i)] for i in cells))
-
-
-def _to_action(track: Track, cell: int) -> To:
-    """The ``to`` action of an end cell; crossing the finish line is ``to <rows>a``, the line
-    itself (RF5)."""
-    if cell == FINISHED:
-        return To(track.rows, 0)
-    return To(track.cells[cell].row, track.cells[cell].lane)
+        return tuple(_WHITE_IDS[c] for c in white_candidates(s, n))
+    if kind == MOVE:
+        return _ids_of_mask(track, _car_reach_mask(s, car, n)[1])
+    ends = _END_IDS[track.name]
+    return tuple(sorted(ends[i] for i in switch_targets(s, car)))
 
 
 # --- setup and the deal (F1-03 .. F1-05, RF3, RF4) ------------------------------------------
@@ -153,13 +178,34 @@ def _remove(s: State, kind: int) -> None:
 
 def undealt(s: State) -> list[int]:
     """The race deck less the hands, the Starter card and the removed cards (during the deal,
-    the cards still to deal; after it, the leftovers, F1-05)."""
-    pool = list(s.deck())
-    for k in [*(k for hand in s.hands for k in hand), *(k for d in s.discards for k in d),
-              *s.removed,
-              *((s.starter,) if s.starter != OFF else ())]:
-        pool.remove(k)
-    return pool
+    the cards still to deal; after it, the leftovers, F1-05), in card order."""
+    return [k for k, n in enumerate(_undealt_counts(s)) for _ in range(n)]
+
+
+def _undealt_counts(s: State) -> list[int]:
+    """``undealt`` as the number of copies of each kind (counted down from the deck's, since
+    the deal asks for it at every card)."""
+    counts = list(_deck_counts(s.deck()))
+    for hand in s.hands:
+        for k in hand:
+            counts[k] -= 1
+    for pile in s.discards:
+        for k in pile:
+            counts[k] -= 1
+    for k in s.removed:
+        counts[k] -= 1
+    if s.starter != OFF:
+        counts[s.starter] -= 1
+    if min(counts) < 0:
+        raise ValueError("more copies of a card than the race deck has (F1-04, F1-05)")
+    return counts
+
+
+@cache
+def _deck_counts(deck: tuple[int, ...]) -> tuple[int, ...]:
+    """The copies of each kind of card in ``deck``."""
+    counts = Counter(deck)
+    return tuple(counts[k] for k in range(len(CONFIG.kinds)))
 
 
 def _deal(s: State, kind: int) -> None:
@@ -349,13 +395,29 @@ def reach(track: Track, blocked: frozenset[int], start: int, n: int, wrap: bool 
     line: with ``wrap`` (a car with a lap still to go, F1-40, F1-41) onto row 0 of its next lap;
     otherwise it finishes, ``{FINISHED}``, and the rest of the movement is lost (RF5; crossing
     counts as the farthest end). Zero steps: the car is blocked and keeps its cell (F1-22)."""
-    frontier = frozenset((start,))
-    last = track.rows - 1
+    steps, mask = reach_mask(track, sum(1 << i for i in blocked), start, n, wrap)
+    if mask == track.finish_bit:
+        return steps, frozenset((FINISHED,))
+    return steps, frozenset(i for i in range(len(track.cells)) if mask >> i & 1)
+
+
+def reach_mask(track: Track, blocked: int, start: int, n: int, wrap: bool = False
+               ) -> tuple[int, int]:
+    """``reach`` over bitmasks (bit ``i``: cell ``i``; ``track.step_masks``): the steps taken
+    and the end cells as a mask, ``track.finish_bit`` alone for crossing the line (RF5,
+    F1-21, F1-22, F1-24). The frontier is every cell reachable in exactly ``step`` steps; one
+    step is the union of its cells' steps less the blocked cells."""
+    frontier = 1 << start
+    last = 0 if wrap else track.last_row_mask
+    free = ~blocked
+    known = track.successors
     for step in range(1, n + 1):
-        if not wrap and any(track.cells[i].row == last for i in frontier):
-            return step, frozenset((FINISHED,))
-        nxt = frozenset(j for i in frontier for j in (track.ahead[i] or track.wrap[i])
-                        if j not in blocked)
+        if frontier & last:
+            return step, track.finish_bit
+        nxt = known.get(frontier)
+        if nxt is None:
+            nxt = track.step_mask_of(frontier)
+        nxt &= free
         if not nxt:
             return step - 1, frontier
         frontier = nxt
@@ -366,6 +428,31 @@ def car_reach(s: State, car: int, n: int) -> tuple[int, frozenset[int]]:
     """``reach`` for ``car`` among the other cars, wrapping while it has a lap to go."""
     wrap = s.laps[car] + 1 < s.total_laps()
     return reach(s.track_spec(), occupied(s, car), s.pos[car], n, wrap)
+
+
+#: ``_car_reach_mask``'s recent answers by (track, cells of the cars, car, n, wrap): a number
+#: is asked about when it starts, again for its legal end cells, and a white number once per
+#: candidate car and again for the car given it. Emptied when full (recent answers matter).
+_REACH_MEMO: dict[tuple[Any, ...], tuple[int, int]] = {}
+_REACH_MEMO_SIZE = 4096
+
+
+def _car_reach_mask(s: State, car: int, n: int) -> tuple[int, int]:
+    """``car_reach`` as ``reach_mask`` gives it: the steps and the end cells' mask."""
+    wrap = s.laps[car] + 1 < s.total_laps()
+    key = (s.track, s.pos, car, n, wrap)
+    known = _REACH_MEMO.get(key)
+    if known is not None:
+        return known
+    blocked = 0
+    for c, p in enumerate(s.pos):
+        if p >= 0 and c != car:
+            blocked |= 1 << p
+    answer = reach_mask(s.track_spec(), blocked, s.pos[car], n, wrap)
+    if len(_REACH_MEMO) >= _REACH_MEMO_SIZE:
+        _REACH_MEMO.clear()
+    _REACH_MEMO[key] = answer
+    return answer
 
 
 def progress(s: State, car: int) -> int:
@@ -380,7 +467,7 @@ def white_candidates(s: State, n: int) -> list[int]:
     move the full ``n`` if any can, else all of them."""
     pictured = CONFIG.kinds[s.card].pictured
     cars = [c for c in CARS if s.pos[c] >= 0 and c not in pictured and c not in s.whites]
-    full = [c for c in cars if car_reach(s, c, n)[0] == n]
+    full = [c for c in cars if _car_reach_mask(s, c, n)[0] == n]
     return full or cars
 
 
@@ -479,7 +566,7 @@ def _start_move(s: State, car: int, n: int) -> bool:
         s.events += (f"{COLOURS[car]} has finished; its {n} is lost.",)
         s.step += 1
         return False
-    steps, _ = car_reach(s, car, n)
+    steps, _ = _car_reach_mask(s, car, n)
     if steps == 0:
         s.events += (f"{COLOURS[car]} is blocked and loses {n}.",)
         s.step += 1
@@ -661,54 +748,57 @@ def apply_id(s: State, aid: int) -> None:
 
 def _apply(s: State, aid: int) -> None:
     action: Any = ACTIONS[aid]
-    if isinstance(action, FirstDealer):
-        s.dealer, s.phase = action.seat, DEAL
-        reset_race(s)
-        s.events += (f"Race 1: {seat_name(action.seat)} deals.",)
-    elif isinstance(action, Remove):
-        _remove(s, action.kind)
-    elif isinstance(action, Deal):
-        _deal(s, action.kind)
-    elif isinstance(action, Starter):
-        _choose_starter(s, action.kind)
-    elif isinstance(action, Reveal):
-        _reveal(s, action.car)
-    elif isinstance(action, Bid):
-        _bid(s, action.amount)
-    elif isinstance(action, Pass):
-        _pass(s)
-    elif isinstance(action, Play):
-        _play(s, action.kind)
-    elif isinstance(action, White):
-        _white(s, action.car)
-    elif isinstance(action, Offer | Promise):
-        _propose(s, action)
-    elif isinstance(action, Accept | Decline):
-        _answer(s, isinstance(action, Accept))
+    _HANDLERS[type(action)](s, action)
+
+
+def _first_dealer(s: State, seat: int) -> None:
+    """RF3: chance names the first dealer; the first race is dealt."""
+    s.dealer, s.phase = seat, DEAL
+    reset_race(s)
+    s.events += (f"Race 1: {seat_name(seat)} deals.",)
+
+
+def _to_cell(s: State, action: To) -> None:
+    """A ``to`` action: crossing the line (``to <rows>a``, RF5) or an end cell."""
+    if s.pending[0] == MOVE and action.row == s.track_spec().rows:
+        _land(s, s.pending[1], s.pending[2], FINISHED)
     else:
-        assert isinstance(action, To)
-        if s.pending[0] == MOVE and action.row == s.track_spec().rows:
-            _land(s, s.pending[1], s.pending[2], FINISHED)
-        else:
-            _to(s, action.row, action.lane)
+        _to(s, action.row, action.lane)
+
+
+#: What each type of action does (one dictionary look-up per action, not a chain of tests).
+_HANDLERS: dict[type, Callable[[State, Any], None]] = {
+    FirstDealer: lambda s, a: _first_dealer(s, a.seat),
+    Remove: lambda s, a: _remove(s, a.kind),
+    Deal: lambda s, a: _deal(s, a.kind),
+    Starter: lambda s, a: _choose_starter(s, a.kind),
+    Reveal: lambda s, a: _reveal(s, a.car),
+    Bid: lambda s, a: _bid(s, a.amount),
+    Pass: lambda s, a: _pass(s),
+    Play: lambda s, a: _play(s, a.kind),
+    White: lambda s, a: _white(s, a.car),
+    Offer: _propose,
+    Promise: _propose,
+    Accept: lambda s, a: _answer(s, True),
+    Decline: lambda s, a: _answer(s, False),
+    To: _to_cell,
+}
 
 
 def advance(s: State) -> None:
     """Resolve everything automatic: seeded chance, and any decision with one legal option
     (an end cell, a forced pass, a finish), so ``s.legal`` is a real choice, chance or empty."""
     while True:
-        s.legal = legal_ids(s)
-        if not s.legal:
-            return
         if s.seed is not None and current_player(s) == CHANCE:
-            weights = chance_weights(s)
+            weights = chance_weights(s)  # seeded chance draws at once: no legal list needed
             pick = weighted_draw(s.seed, s.draws, [w for _, w in weights])
             s.draws += 1
             _apply(s, weights[pick][0])
-        elif len(s.legal) == 1:
-            _apply(s, s.legal[0])
-        else:
+            continue
+        s.legal = legal_ids(s)
+        if len(s.legal) != 1:
             return
+        _apply(s, s.legal[0])
 
 
 def why_illegal(s: State, action: Any) -> IllegalActionError:

@@ -11,6 +11,7 @@ and no serializer.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from gamecore.errors import IllegalActionError
@@ -100,11 +101,13 @@ class State(GameState):
 
     def deck(self) -> tuple[int, ...]:
         """The cards of a race in this game's variants (F1-04)."""
-        return CONFIG.race_deck(frozenset(self.variants))
+        return race_deck(self.variants)
 
     def total_laps(self) -> int:
         """Laps of a race: two in a two-lap form (F1-40, F1-41), else one."""
-        return 2 if set(self.variants) & set(TWO_LAPS) else 1
+        if not self.variants:
+            return 1
+        return 2 if any(v in TWO_LAPS for v in self.variants) else 1
 
     def track_spec(self) -> Track:
         """The track raced on (RF2)."""
@@ -112,6 +115,12 @@ class State(GameState):
 
     def __repr__(self) -> str:
         return f"<formel1.State {self.players} players, race {self.race + 1}, {self.phase}>"
+
+
+@cache
+def race_deck(variants: tuple[str, ...]) -> tuple[int, ...]:
+    """The race deck of a variant set (F1-04), built once per set: the deal asks at each card."""
+    return CONFIG.race_deck(frozenset(variants))
 
 
 def new_state(players: int, seed: int | None, races: int, track: str,
