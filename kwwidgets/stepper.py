@@ -120,6 +120,8 @@ class Stepper:
         if not scenes:
             raise ValueError("a stepper needs at least one scene")
         self.scenes: list[Scene] = [as_scene(s, i, self.view_of) for i, s in enumerate(scenes)]
+        # The scenes as given: a game's own scene class carries what its view draws.
+        self._given = scenes
         self.index = 0
         self.whole = False
         self.out = w.Output()
@@ -161,7 +163,7 @@ class Stepper:
         scene = self.scenes[index]
         self.caption.value = markdown_html(scene.caption)
         self.board.value = _FIT + (scene.svg(self.whole) if self.view_of.bands
-                                   else self.view_of.board(scene.state))
+                                   else self.view_of.scene_board(self._given[index]))
         self.position.value = f"step {index + 1} of {len(self.scenes)}"
         self.back_button.disabled = index == 0
         self.next_button.disabled = index == len(self.scenes) - 1

@@ -13,13 +13,15 @@ planner's hint. No rules here: a view only words what the game says.
 from __future__ import annotations
 
 import html
+import importlib
+import importlib.util
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import gamecore
 from gamecore.game import Game
 from gamecore.state import GameState
+from solvers.bots import find_game
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,12 @@ class GameView:
     def board(self, state: Any, viewer: int | None = None) -> str:
         """The board as SVG, as ``viewer`` may see it (None: what the whole table sees)."""
         return self.game.board(state, viewer)
+
+    def scene_board(self, scene: Any) -> str:
+        """The board of a stepper scene: ``scene`` is the ``(caption, state)`` pair the stepper
+        was given, which a game's own scene class may extend with what to stress; by default
+        the state's board as the whole table sees it."""
+        return self.board(scene[1])
 
     def decision(self, state: Any) -> str:
         """Who decides what, in a few words."""
@@ -151,7 +159,17 @@ def view_for(game: str | Game) -> GameView:
     if isinstance(game, Game):
         described = game
     elif isinstance(game, str):
-        described = gamecore.get(game)
+        described = find_game(game)  # the game's core imported first if need be
     else:
         raise ValueError(f"game must be a registered game's name, not {game!r}")
+    if described.name not in _VIEWS:
+        _import_view(described.name)
     return _VIEWS.get(described.name, GameView)(described)
+
+
+def _import_view(name: str) -> None:
+    """Import ``kwwidgets.<name>`` if there is such a module: a game's own view registers
+    itself there on import (Kraftwagen's is ``kwwidgets.kraftwagen``)."""
+    module = f"kwwidgets.{name}"
+    if name.isidentifier() and importlib.util.find_spec(module) is not None:
+        importlib.import_module(module)

@@ -1,0 +1,164 @@
+"""Formel 1 in the widgets (issue 16): the tour's steps build and draw, the stepper walks them,
+the play widget takes a move and undoes it, the hint is legal and swappable, rivals' hands stay
+hidden. No browser: the widgets' Python side (tests/test_browser.py opens the notebooks)."""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache
+
+import pytest
+
+import formel1
+import kwwidgets.formel1 as f1
+from formel1.actions import Bid, Pass, Play, To
+from kwwidgets import PlayWidget, Stepper
+from kwwidgets.views import Hint, view_for
+
+
+@cache
+def all_steps() -> dict[str, list[f1.Step]]:
+    """Every section's steps, built once for the module."""
+    return {name: build() for name, build in f1.SECTIONS.items()}
+
+
+def text(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+# --- the tour ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", list(f1.SECTIONS))
+def test_each_tour_step_is_an_engine_position_that_draws_and_cites_its_rule(name: str) -> None:
+    steps = all_steps()[name]
+    assert steps
+    for step in steps:
+        assert isinstance(step.state, formel1.State)
+        assert formel1.from_json(step.state.to_json()) == step.state  # a real, valid position
+        assert re.search(r"\b(F1-\d\d|RF\d)\b", step.caption), step.caption
+        board = step.svg()
+        assert board.startswith("<svg") and "synthetic cards and track" in board
+        for label, note in step.marks.items():
+            assert f"<title>{label}</title>" in board  # every marked cell is drawn
+            assert not note or note in text(board)
+
+
+def test_every_section_cites_its_rules_and_all_tour_rules_are_covered() -> None:
+    cited = {m for steps in all_steps().values() for s in steps
+             for m in re.findall(r"\b(F1-\d\d|RF\d)\b", s.caption)}
+    wanted = {f"F1-{n:02}" for n in (4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20,
+                                     21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34,
+                                     35, 36, 37)}
+    assert wanted <= cited, sorted(wanted - cited)
+
+
+def test_the_tour_steps_show_what_their_captions_say() -> None:
+    steps = all_steps()
+    blocked = steps["Blocking and lost movement"]
+    assert f1.car_cell(blocked[2].state, "Blue") == "5b"  # 2 of 5, the rest lost
+    assert f1.car_cell(blocked[3].state, "Blue") == "5b"  # a wasted card: no move at all
+    dead_end = steps["No dead ends"][0].state
+    assert {a.row for a in dead_end.legal_actions() if isinstance(a, To)} == {8}
+    switch = steps["Switch cards"]
+    assert f1.car_cell(switch[1].state, "Green") == "14a"
+    assert f1.car_cell(switch[2].state, "Green") == "40a"
+    auction = steps["The auction"]
+    late = auction[5].state
+    assert min(a.amount for a in late.legal_actions() if isinstance(a, Bid)) == 30
+    assert all(p in auction[7].state.owner for p in range(4))
+
+
+def test_the_stepper_walks_every_step_forward_and_back() -> None:
+    steps = [s for section in all_steps().values() for s in section]
+    stepper = Stepper(steps, game="formel1")
+    seen = [stepper.board.value]
+    while stepper.next():
+        seen.append(stepper.board.value)
+        assert f"step {stepper.index + 1} of {len(steps)}" in stepper.position.value
+    assert len(seen) == len(steps) and stepper.next_button.disabled
+    assert stepper.board.value.endswith(steps[-1].svg())
+    while stepper.back():
+        assert stepper.board.value == seen[stepper.index]
+    assert stepper.index == 0 and stepper.back_button.disabled
+
+
+def test_a_tour_step_outlines_its_marked_cells_and_the_offered_end_cells() -> None:
+    step = all_steps()["A card, top to bottom"][1]
+    board = step.svg()
+    assert 'stroke="#c00000"' in board  # the marked start cell
+    assert board.count('stroke-dasharray="5 3"') == 2  # 11a and 11b, the cells offered
+
+
+def test_plain_pairs_of_formel1_positions_draw_in_the_stepper_too() -> None:
+    state = formel1.new_game(players=3, seed=2)
+    stepper = Stepper([("A new game (F1-06).", state)], game="formel1")
+    assert stepper.board.value.endswith(f1.board_html(state))
+
+
+# --- the play widget --------------------------------------------------------------------------
+def play_widget() -> PlayWidget:
+    return PlayWidget(players=4, seed=0, human=0, bots={1: "greedy", 2: "random", 3: "greedy"},
+                      game="formel1")
+
+
+def test_the_play_widget_uses_the_formel1_view_and_shows_only_its_players_hand() -> None:
+    play = play_widget()
+    assert isinstance(play.view_of, f1.Formel1View)
+    s = play.state
+    drawn = re.findall(r"<title>([^<]*) \(synthetic card, RF1\)</title>", play.board.value)
+    assert sorted(drawn) == sorted(formel1.CONFIG.kinds[k].name for k in s.hands[0])
+    assert "Your hand (Player 0, 12 cards" in text(play.board.value)
+
+
+def test_a_move_is_applied_and_undone_back_to_the_same_state_key() -> None:
+    play = play_widget()
+    key, log = play.state.key(), list(play.state.log())
+    assert play.click("bid 30")
+    assert play.state.key() != key and len(play.state.log()) > len(log)
+    assert play.undo()
+    assert play.state.key() == key and play.state.log() == log
+
+
+def test_the_race_offers_cards_and_end_cells_under_plain_headings() -> None:
+    play = play_widget()
+    while play.state.phase == "auction":
+        play.click(play.state.legal_action_ids()[0])  # pass, or the one forced choice
+    s = play.state
+    assert s.phase == "race" and s.current_player == 0
+    groups = play.view_of.groups(s)
+    assert list(groups) == ["Play a card"]
+    labels = [play.view_of.label(s, a) for a in groups["Play a card"]]
+    assert sorted(labels) == sorted({formel1.CONFIG.kinds[k].name for k in s.hands[0]})
+    while not any(isinstance(a, To) for a in play.state.legal_actions()):
+        if not play.click(play.state.legal_action_ids()[0]):
+            raise AssertionError("a click was refused")
+        assert not play.state.is_terminal()
+    heading = next(iter(play.view_of.groups(play.state)))
+    assert heading.endswith("ends on") or heading == "Switch to"
+
+
+def test_the_hint_is_a_legal_labelled_heuristic_in_the_auction_and_the_race() -> None:
+    play = play_widget()
+    aid = play.hint()
+    assert aid is not None and aid in play.state.legal_action_ids()
+    assert play.last_hint is not None
+    assert not play.last_hint.proven and "heuristic" in play.last_hint.text
+    assert isinstance(formel1.ACTIONS[aid], Bid | Pass)
+    while play.state.phase == "auction":
+        play.click(play.state.legal_action_ids()[0])
+    hint = f1.hint_for(play.state)
+    assert hint is not None and hint.action_id in play.state.legal_action_ids()
+    assert isinstance(formel1.ACTIONS[hint.action_id], Play) and "heuristic" in hint.text
+    assert play.click(hint.action_id)
+
+
+def test_the_hint_source_can_be_swapped_and_restored() -> None:
+    state = formel1.new_game(players=3, seed=4)
+    first = state.legal_action_ids()[-1]
+    f1.use_hint(lambda s: Hint(first, True, "Hint: proven by a stand-in search."))
+    try:
+        assert view_for("formel1").hint(state) == Hint(first, True,
+                                                      "Hint: proven by a stand-in search.")
+    finally:
+        f1.use_hint(None)
+    assert f1.hint_for(state) == f1.greedy_hint(state)
