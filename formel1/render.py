@@ -7,6 +7,8 @@ The track and the cards are synthetic (RF1, RF2), and the board says so.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import rules
@@ -87,8 +89,77 @@ def text_board(s: State) -> str:
 
 
 def event_log(s: State) -> list[str]:
-    """The plain-English event log."""
+    """The plain-English log: one line per card played (issue 14), "Player 0 plays Black 6 /
+    Red 5 / White 4: Black moves 6 to 23b, Red is blocked after 3 at 12a, Green takes the
+    white 4 and moves 4 to 30a.", and one line per other event. A card still being carried
+    out shows what is done so far. The event per number stays in ``s.events``
+    (``detail_log``)."""
+    return card_lines(s.events)
+
+
+def detail_log(s: State) -> list[str]:
+    """The log with one line per event: each number of a card on its own line."""
     return list(s.events)
+
+
+#: The events of a card being carried out begin with a car's colour or one of these; every
+#: other event (bids, prizes, a new race, the discards picked up) ends the card's line.
+_CARD_EVENT_STARTS = (*(f"{c} " for c in COLOURS), "No car can take", "The switch is not")
+#: Card events reworded as clauses of the card's line (without their commas and semicolons).
+_CLAUSES = (
+    (re.compile(r"(\w+) moves \d+ to (\w+), blocked after (\d+)"), r"\1 is blocked after \3 at \2"),
+    (re.compile(r"(\w+) has finished; its (\d+) is lost"), r"\1 has finished and loses its \2"),
+    (re.compile(r"(\w+) crosses the finish line, place (\d+)"),
+     r"\1 crosses the finish line in place \2"),
+    (re.compile(r"(No car can take|The switch is not)"), lambda m: m.group(1).lower()),
+)
+
+
+def _is_card_start(event: str) -> bool:
+    """A player plays a card (F1-20) or the dealer turns up the Starter card (F1-18)."""
+    return event.startswith("Player ") and (" plays " in event
+                                            or " turns up the Starter card, " in event)
+
+
+def _clause(event: str) -> str:
+    """One card event as a clause: no final full stop, reworded as ``_CLAUSES`` say."""
+    text = event.removesuffix(".")
+    for pattern, words in _CLAUSES:
+        text = pattern.sub(words, text)
+    return text
+
+
+def card_lines(events: Sequence[str]) -> list[str]:
+    """``events`` with each card's events joined to the line of its play: "<who> plays <card>:
+    <clause>, <clause>." (a car taking a white number and moving it in one clause)."""
+    lines: list[str] = []
+    clauses: list[str] = []
+    for event in [*events, ""]:
+        if clauses and event.startswith(_CARD_EVENT_STARTS):
+            clauses.append(_clause(event))
+            continue
+        if clauses:
+            lines.append(_card_line(clauses))
+            clauses = []
+        if _is_card_start(event):
+            clauses = [event.removesuffix(".")]
+        elif event:
+            lines.append(event)
+    return lines
+
+
+def _card_line(clauses: list[str]) -> str:
+    """The play and its clauses as one line; "X takes the white n" and X's move that follows
+    become "X takes the white n and moves ..."."""
+    head, *rest = clauses
+    merged: list[str] = []
+    for clause in rest:
+        if merged and " takes the white " in merged[-1] \
+                and clause.startswith(merged[-1].split(" ", 1)[0] + " "):
+            merged[-1] += " and " + clause.split(" ", 1)[1]
+        else:
+            merged.append(clause)
+    return f"{head}: {', '.join(merged)}." if merged else f"{head}."
 
 
 CONFIG_TITLE = "Formel 1 Nürburgring"

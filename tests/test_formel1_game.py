@@ -225,30 +225,38 @@ def test_200_seeded_random_races_keep_every_invariant() -> None:
 
 
 def test_a_golden_playthrough_is_unchanged() -> None:
-    """Greedy bots, 4 players, seed 7, one race: the log and the money as recorded."""
+    """Greedy bots, 4 players, seed 7, one race: the events, the log (a line a card) and the
+    money as recorded."""
     bots = [formel1.GAME.make_bot("greedy", p) for p in range(4)]
     s = formel1.new_game(4, 7, races=1)
     while not s.is_terminal():
         s.apply(bots[s.current_player].choose(s))
-    log = "\n".join(s.log())
-    assert s.log()[:3] == GOLDEN_START and s.log()[-8:] == GOLDEN_END
+    events = "\n".join(s.events)
+    assert s.events[:3] == GOLDEN_START and s.events[-8:] == GOLDEN_END
     assert s.money == GOLDEN_MONEY
-    assert hashlib.sha256(log.encode()).hexdigest()[:16] == GOLDEN_LOG_SHA
+    assert hashlib.sha256(events.encode()).hexdigest()[:16] == GOLDEN_LOG_SHA
+    log = s.log()  # one line per card played
+    assert len(log) == GOLDEN_LOG_LINES and log[-8] == GOLDEN_LAST_CARD
+    assert hashlib.sha256("\n".join(log).encode()).hexdigest()[:16] == GOLDEN_CARD_LOG_SHA
 
 
-GOLDEN_START = ["Race 1: Player 1 deals.", "The cards are dealt, 12 each.",
-                "Black is revealed and takes grid slot 1."]
-GOLDEN_END = ["Yellow crosses the finish line, place 6.",
+GOLDEN_START = ("Race 1: Player 1 deals.", "The cards are dealt, 12 each.",
+                "Black is revealed and takes grid slot 1.")
+GOLDEN_END = ("Yellow crosses the finish line, place 6.",
               "Player 0 wins $200K with Red (place 1).",
               "Player 2 wins $150K with Orange (place 2).",
               "Player 3 wins $100K with Green (place 3).",
               "Player 2 wins $60K with Black (place 4).",
               "Player 1 wins $30K with Blue (place 5).",
               "Player 1 wins $10K with Yellow (place 6).",
-              "The game is over."]
+              "The game is over.")
 GOLDEN_MONEY = (310, 100, 230, 220)
-#: The first 16 hex digits of the SHA-256 of the whole log (255 lines), one line per event.
+#: The first 16 hex digits of the SHA-256 of all the events (255), one line per event.
 GOLDEN_LOG_SHA = "d67a972937c00e51"
+#: The log: one line per card played, and the same digest of it.
+GOLDEN_LOG_LINES = 129
+GOLDEN_LAST_CARD = "Player 2 plays Yellow 10: Yellow crosses the finish line in place 6."
+GOLDEN_CARD_LOG_SHA = "108e2885539682b1"
 
 
 def _mutations(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
