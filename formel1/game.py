@@ -14,7 +14,15 @@ from . import rules
 from .actions import NUM_ACTIONS
 from .config import MAX_PLAYERS, MIN_PLAYERS, NAME, TITLE
 from .render import decision_words, event_log, text_board
-from .serialize import hidden_paths, observation, state_from_dict, state_from_json, state_to_json
+from .serialize import (
+    hidden_paths,
+    observation,
+    replay_from_json,
+    replay_to_json,
+    state_from_dict,
+    state_from_json,
+    state_to_json,
+)
 from .state import State
 from .svg import board_svg, table_svg
 
@@ -50,6 +58,8 @@ GAME = Game(
     log=event_log,
     svg_view=board_svg,
     decision=decision_words,
+    replay_to_json=replay_to_json,
+    replay_from_json=replay_from_json,
 )
 register(GAME)
 # The state's rule hooks (formel1.rules imports formel1.state, so the state cannot import it).

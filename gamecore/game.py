@@ -78,7 +78,10 @@ class Game:
     ``viewer`` may see it (None: ``svg``, which shows only what the whole table sees);
     ``decision(state)`` says who decides what; ``player_name(state, p)`` names a player;
     ``action_label(state, action)`` and ``action_help(state, action)`` are a button's label and
-    the sentence of its tooltip.
+    the sentence of its tooltip; ``replay_to_json(state, actions)`` writes the replay file of a
+    game (its settings read from ``state``, a state of that game; ``actions`` the text of every
+    decision taken) and ``replay_from_json(text)`` plays one back, each action checked, raising
+    PositionError on a bad file (None: the game has no replay files).
     """
 
     name: str
@@ -102,6 +105,8 @@ class Game:
     player_name: Callable[[Any, int], str] = seat_name
     action_label: Callable[[Any, Any], str] = plain_action_label
     action_help: Callable[[Any, Any], str] = no_action_help
+    replay_to_json: Callable[[Any, list[str]], str] | None = None
+    replay_from_json: Callable[[str | bytes], Any] | None = None
 
     @property
     def player_counts(self) -> range:

@@ -3,9 +3,11 @@
 Covers no rule of its own: every command goes through a game's ``gamecore.Game`` description and
 its state's checked ``apply`` (STYLE 6). ``new`` and ``play`` take ``--game`` (default
 kraftwagen); every command that reads a position takes the game from the file's ``game`` field
-(files without one are Kraftwagen's). Kraftwagen's own options (``--hidden-scores``, ``--until``,
-``--replay``, ``kw replay``) say so in one line when given another game. Games are looked up by
-``find_game`` (``main``'s argument): here gamecore's registry, where kwcore is registered;
+(files without one are Kraftwagen's). Replay files (``kw play --replay``, ``kw replay``) are
+written and read by the game's own ``replay_to_json``/``replay_from_json`` (Kraftwagen's by
+``kwcore.serialize``); a game without them is refused in one line. Kraftwagen's own options
+(``--hidden-scores``, ``--until``) say so in one line when given another game. Games are looked
+up by ``find_game`` (``main``'s argument): here gamecore's registry, where kwcore is registered;
 ``solvers.cli`` passes one that imports a game's package on demand, so only the game a command
 needs is imported. Positions are JSON files (docs/position-format.md) read from a path or, given
 ``-``, from stdin, so commands chain::
@@ -108,15 +110,18 @@ def cmd_legal(args: argparse.Namespace) -> int:
 def cmd_apply(args: argparse.Namespace) -> int:
     """``kw apply``: apply actions (text or ids) with the checked path; print the new position."""
     game, state = read_position(args.file, args.find_game)
-    start = len(game.log(state))
+    before = game.log(state)
     for n, text in enumerate(args.actions, 1):
         where = f"action {n} of {len(args.actions)}: " if len(args.actions) > 1 else ""
         try:
             state.apply(parse_action_arg(text))
         except (ActionParseError, IllegalActionError) as exc:
             raise UsageError(f"{where}{exc}") from None
-    if args.log:
-        for line in game.log(state)[start:]:
+    if args.log:  # the new lines, and a last line that grew (a card carried on, Formel 1)
+        after = game.log(state)
+        same = next((i for i, (a, b) in enumerate(zip(before, after, strict=False))
+                     if a != b), min(len(before), len(after)))
+        for line in after[same:]:
             print(line, file=sys.stderr)
     print(position_json(game, state))
     return EXIT_OK
@@ -128,7 +133,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game: Game = args.game
     players = players_of(game, args.players)
     kraftwagen_only(game, "--until", args.until is not None)
-    kraftwagen_only(game, "--replay", args.replay)
+    kraftwagen_only(game, "--replay", args.replay and game.replay_to_json is None)
     default = DEFAULT_BOT if DEFAULT_BOT in game.bots else game.bots[0]
     names = bot_names(args.bots or default, players, game.bots)
     bots = [game.make_bot(name, args.seed * 16 + i) for i, name in enumerate(names)]
@@ -140,7 +145,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     taken: list[str] = []
     state = play_game(game, players, args.seed, bots, record=taken)
     if args.replay:  # the replay file instead of the log: `kw replay` plays it back
-        print(replay_to_json(players, args.seed, taken))
+        if game.replay_to_json is not None:
+            print(game.replay_to_json(state, taken))
+        else:  # Kraftwagen's (the only game left here, as kraftwagen_only checked)
+            print(replay_to_json(players, args.seed, taken))
         return EXIT_OK
     log = [] if args.quiet else game.log(state)
     if log:
@@ -184,19 +192,36 @@ def play_until(players: int, seed: int, bots: list[Any], decision: str) -> kwcor
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """``kw replay``: replay a Kraftwagen replay file (setup seed and actions) and print the
-    final board; another game's replay file is refused in one line."""
+    """``kw replay``: replay a replay file (settings, seed and actions) with its game's reader,
+    the game named by the file's ``game`` field (none: Kraftwagen), and print the final board;
+    a replay of a game without a reader is refused in one line."""
     text = read_text(args.file)
     try:
         name = game_of(parse_json(text), DEFAULT_GAME)
-        if name != KRAFTWAGEN:
-            raise UsageError(f"{_display(args.file)} is a replay of {short(name)}: kw replay "
-                             f"plays Kraftwagen replay files only")
-        state = replay_from_json(text)
+        try:
+            game = args.find_game(name)
+        except ValueError as exc:
+            raise PositionError("game", str(exc)) from None
+        read = replay_reader(game)
+        if read is None:
+            raise UsageError(f"{_display(args.file)} is a replay of {short(name)}, which has no "
+                             f"replay files: kw replay plays Kraftwagen replay files only, and "
+                             f"those of games that read their own")
+        state = read(text)
     except PositionError as exc:
         raise UsageError(f"{_display(args.file)}: bad replay file: {exc}") from None
     print(state)
     return EXIT_OK
+
+
+def replay_reader(game: Game) -> Callable[[str], Any] | None:
+    """How ``kw replay`` plays ``game``'s replay file back (PositionError on a bad one): the
+    game's own reader, Kraftwagen's from ``kwcore.serialize``; None when it has none."""
+    if game.replay_from_json is not None:
+        return game.replay_from_json
+    if game.name == KRAFTWAGEN:
+        return replay_from_json
+    return None
 
 
 # --- the parser and main --------------------------------------------------------------------------
