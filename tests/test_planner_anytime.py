@@ -180,6 +180,20 @@ def test_real_mid_round_positions_always_get_a_plan_that_replays_to_its_value(
         assert planner.replay_value(pos.state, result.company, result) == result.value
 
 
+def test_a_long_cut_answers_instead_of_running_out_of_python_frames() -> None:
+    # With lines cut only after 100 turns, the probe of the whole round follows a stalling line
+    # (we may keep the round going, RULINGS K3) hundreds of decisions deep: past Python's
+    # default 1,000 frames. The planner raises the limit for the solve and restores it.
+    import sys
+
+    limit = sys.getrecursionlimit()
+    pos = real_positions(6)[3]
+    result = planner.plan(pos.state, None, PlannerConfig(max_turns=100, node_budget=6_000))
+    assert result.principal_variation and result.value <= result.upper
+    assert planner.replay_value(pos.state, result.company, result) == result.value
+    assert sys.getrecursionlimit() == limit
+
+
 # --- memory -------------------------------------------------------------------------------------
 def test_a_small_memory_cap_bounds_the_tables_and_changes_no_value() -> None:
     pos = POSITIONS[2]

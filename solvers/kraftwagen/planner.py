@@ -40,6 +40,7 @@ import heapq
 import itertools
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -72,6 +73,10 @@ ENTRY_BYTES = 4_000
 #: a probe of the whole horizon may spend this share of the nodes spent so far (at least
 #: PROBE_MIN): an abandoned probe costs a third of the budget at most
 PROBE_SHARE, PROBE_MIN = 0.5, 4_000
+#: Python frames the search may stack per turn of a line: a turn held at most 10 decisions in
+#: 40 seeded greedy and random games (a tile's actions, free actions, a car placed part by
+#: part), three frames each (search, choose, best_first); twice that, for room
+FRAMES_PER_TURN = 60
 
 
 class PlannerError(ValueError):
@@ -1422,7 +1427,17 @@ def plan(state: State, company: int | None = None, config: PlannerConfig | None 
         raise PlannerError(f"company {company} is not in this {state.players}-company game")
     root = state.clone(history=False)
     root.seed = None  # explicit chance: the search must not read the seeded future
-    return _Deepening(root, company, config, on_progress).run()
+    # The search recurses once per decision (two or three Python frames each) down to the
+    # max_turns cut: Python's default limit of 1,000 frames would stop a long line (max_turns
+    # 100 did) with a RecursionError. Python 3.11 and later recurse in
+    # Python without the C stack, so a higher limit is safe.
+    needed = FRAMES_PER_TURN * (config.max_turns + 2) + sys.getrecursionlimit()
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, needed))
+    try:
+        return _Deepening(root, company, config, on_progress).run()
+    finally:
+        sys.setrecursionlimit(old_limit)
 
 
 class _Deepening:
