@@ -3,9 +3,9 @@
 The rules are ``docs/rules-automobiles.md`` (AU-01..AU-84, from the German seed) with the rulings
 RA1-RA7 of ``RULINGS_RACING.md``; the component data (partly synthetic) is
 ``automobiles/data/components.json``, loaded by ``automobiles.config``. Built so far: setup, the
-turn (drawing, placing gear cubes, the pit stop, buying, the car, wear and end phases), the
-five cards of the standard set, and the end of the race; the other 30 cards, Weaving, drivers,
-sponsors and the season are not built yet.
+turn (drawing, placing gear cubes, the pit stop, buying, the car, wear and end phases), all
+35 action cards and card sets (named, listed or random), and the end of the race; Weaving,
+drivers, sponsors and the season are not built yet.
 
 API, like the other games'::
 
@@ -16,25 +16,30 @@ API, like the other games'::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gamecore.chance import check_seed
 
 from . import game as _game  # noqa: F401 - binds the rules to the state
 from .actions import ACTIONS, NUM_ACTIONS, Action
-from .config import config
+from .config import ACTION_COLOURS, config
 from .state import State
 
-__all__ = ["ACTIONS", "NUM_ACTIONS", "Action", "State", "new_game"]
+__all__ = ["ACTIONS", "NUM_ACTIONS", "Action", "State", "card_set", "new_game"]
 
 
-def new_game(players: int = 2, seed: int | None = 0, cards: str = "standard",
-             track: str = "daytona", laps: int | None = None,
-             explicit_chance: bool = False) -> State:
+def new_game(players: int = 2, seed: int | None = 0,
+             cards: str | Sequence[str] = "standard", track: str = "daytona",
+             laps: int | None = None, explicit_chance: bool = False) -> State:
     """A new race of ``players`` (2-5) waiting for its first decision.
 
-    ``cards`` names a card set of the data file (AU-08), ``track`` a track (RA3), ``laps`` the
-    race's laps (AU-20; default 3, at most 8). Seeded, the start order and every cube drawn come
-    from the seed the state keeps; with ``explicit_chance=True`` the state stops at each of those
-    chance decisions (``current_player == CHANCE``).
+    ``cards`` (AU-08) is a card set of the data file (``"standard"``, RA1's, or one of ours,
+    marked there), ``"random"`` (one card per colour drawn by chance: from the seed, or chance
+    decisions with ``explicit_chance``), or five card names (English, German or ids), one per
+    action colour in any order. ``track`` names a track (RA3), ``laps`` the race's laps (AU-20;
+    default 3, at most 8). Seeded, the start order and every cube drawn come from the seed the
+    state keeps; with ``explicit_chance=True`` the state stops at each of those chance
+    decisions (``current_player == CHANCE``).
     """
     from . import rules
     from .state import new_state
@@ -44,18 +49,31 @@ def new_game(players: int = 2, seed: int | None = 0, cards: str = "standard",
             or not cfg.min_players <= players <= cfg.max_players:
         raise ValueError(f"players must be a whole number from {cfg.min_players} to "
                          f"{cfg.max_players}, not {players!r}")
-    if cards not in cfg.card_sets:
-        raise ValueError(f"unknown card set {cards!r} (known: {', '.join(cfg.card_sets)})")
+    chosen = card_set(cards)
     if track not in cfg.tracks:
         raise ValueError(f"unknown track {track!r} (known: {', '.join(cfg.tracks)})")
-    unbuilt = [cfg.cards[c].en for c in cfg.card_sets[cards]
-               if cfg.cards[c].id not in rules.BUILT_CARDS]
-    if unbuilt:
-        raise ValueError(f"the effects of {', '.join(unbuilt)} are not built yet")
     laps = cfg.default_laps if laps is None else laps
     if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= cfg.max_laps:
         raise ValueError(f"laps must be a whole number from 1 to {cfg.max_laps}, not {laps!r}")
-    state = new_state(players, check_seed(seed, explicit_chance), track, cfg.card_sets[cards],
-                      laps)
+    state = new_state(players, check_seed(seed, explicit_chance), track, chosen, laps)
     rules.start(state)
     return state
+
+
+def card_set(cards: str | Sequence[str]) -> tuple[int, ...]:
+    """The card indices of a card set (AU-08): a set's name, ``"random"`` (the empty tuple:
+    chance deals it), or five card names, one per action colour; ValueError otherwise."""
+    cfg = config()
+    if isinstance(cards, str):
+        if cards == "random":
+            return ()
+        if cards not in cfg.card_sets:
+            raise ValueError(f"unknown card set {cards!r} (known: {', '.join(cfg.card_sets)}, "
+                             "random, or a list of five cards)")
+        return cfg.card_sets[cards]
+    named = [cfg.card_named(str(c)) for c in cards]
+    colours = sorted(c.colour for c in named)
+    if colours != sorted(ACTION_COLOURS):
+        raise ValueError("a card set is five cards, one of each action colour (AU-08), not "
+                         + ", ".join(c.en for c in named))
+    return tuple(c.index for c in sorted(named, key=lambda c: c.colour))

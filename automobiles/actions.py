@@ -5,7 +5,9 @@ Every decision is atomic (issue 15): chance places a seat on the grid (AU-09) or
 action phase or makes a pit stop (AU-12, AU-13), and puts the gear cube played on one space
 (AU-12, AU-29..AU-32); a card's cube is played and its choices follow one at a time (a space
 for its cube, stop moving, which cube to remove or return, skip; AU-36, AU-43, AU-48, AU-56,
-AU-63). Ids are positions in ``TABLE``, stable for a given component file.
+AU-63; ``choose`` a pile's cube, an ``option``, ``draw one more`` for the other cards); chance
+deals a random card set (AU-08). Ids are positions in ``TABLE``, stable for a given component
+file: new kinds are appended, so the ids of older kinds never move.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from gamecore.actions import Action as GameAction
 from gamecore.actions import ActionTable
 
 from .config import ACTION_COLOURS, CUBES, GEARS, WEAR, config
+
+#: The piles a card's ``Choose`` names, in the order of ``board.ACTIVE`` .. ``board.BAG``.
+PILES = ("active", "discard", "used", "bag")
 
 
 class Action(GameAction):
@@ -140,6 +145,49 @@ class PitStop(Action):
         return "pit stop"
 
 
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """A card's choice: take one cube of colour ``cube`` from ``pile`` (0 active, 1 discard,
+    2 used, 3 bag) for the card's effect, which says where it goes (AU-34..AU-68)."""
+
+    pile: int
+    cube: int
+
+    def __str__(self) -> str:
+        return f"choose {PILES[self.pile]} {CUBES[self.cube]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Option(Action):
+    """A card's choice between its two options, ``k`` 1 or 2 (Pit Crew AU-50, Adrenaline
+    AU-66)."""
+
+    k: int
+
+    def __str__(self) -> str:
+        return f"option {self.k}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawMore(Action):
+    """A card's choice: draw one more cube (Performance Test AU-40, Boost AU-62); ``skip``
+    stops."""
+
+    def __str__(self) -> str:
+        return "draw one more"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Action):
+    """Chance: the card of its colour in play is ``card`` (a random card set, AU-08)."""
+
+    card: int
+    chance = True
+
+    def __str__(self) -> str:
+        return f"deal {config().cards[self.card].id}"
+
+
 def _all_actions() -> list[Action]:
     cfg = config()
     return [*(Order(s) for s in range(cfg.max_players)),
@@ -150,7 +198,10 @@ def _all_actions() -> list[Action]:
             *(Place(s) for s in range(cfg.max_spaces)),
             EndActions(), PitStop(), StopMoving(),
             *(Remove(c) for c in range(len(CUBES))),
-            *(Return(p, c) for p in (0, 1) for c in range(len(CUBES))), Skip()]
+            *(Return(p, c) for p in (0, 1) for c in range(len(CUBES))), Skip(),
+            *(Choose(p, c) for p in range(len(PILES)) for c in range(len(CUBES))),
+            Option(1), Option(2), DrawMore(),
+            *(Deal(k) for k in range(len(cfg.cards)))]
 
 
 TABLE: Final[ActionTable[Action]] = ActionTable(_all_actions())
@@ -173,3 +224,9 @@ REMOVE_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Remove(c)] for c in range(l
 RETURN_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(TABLE.ids[Return(p, c)] for c in range(len(CUBES))) for p in (0, 1))
 SKIP: Final[int] = TABLE.ids[Skip()]
+#: Choose ids by pile (active, discard, used, bag) and cube index.
+CHOOSE_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(TABLE.ids[Choose(p, c)] for c in range(len(CUBES))) for p in range(len(PILES)))
+OPTION_IDS: Final[dict[int, int]] = {k: TABLE.ids[Option(k)] for k in (1, 2)}
+DRAW_MORE: Final[int] = TABLE.ids[DrawMore()]
+DEAL_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Deal(k)] for k in range(len(config().cards)))

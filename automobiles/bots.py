@@ -4,7 +4,8 @@ Bots only choose among ``state.legal_action_ids()``; each owns a seeded ``random
 (STYLE 9). At a chance node (explicit chance) both choose a legal outcome uniformly. The greedy
 bot (a judgement, not a rule): plays the gear whose best space goes furthest, then its cards'
 cubes (Manager only with wear in hand, Crew Chief only with wear in the discard); puts a cube
-(or a card's cube, each step) on the space reaching furthest; with Manager removes a wear cube;
+(or a card's cube, each step) on the space reaching furthest; a card's choice takes wear out
+where it can (``_card_choice``);
 makes a pit stop holding 3 wear or more with nothing to move; buys the dearest gear it can
 afford, else stops.
 """
@@ -18,6 +19,7 @@ from gamecore.bots import RandomBot, make_from
 from . import rules
 from .actions import (
     ACTIONS,
+    CHOOSE_IDS,
     END_ACTIONS,
     PIT_STOP,
     REMOVE_IDS,
@@ -28,7 +30,7 @@ from .actions import (
     Place,
     Play,
 )
-from .config import GEARS, PURPLE, WEAR, YELLOW
+from .config import GEARS, PURPLE, WEAR, YELLOW, config
 from .state import State
 
 #: The greedy bot pits with this much wear in hand and nothing to play.
@@ -72,11 +74,19 @@ class GreedyBot:
 
 
 def _card_choice(state: State, legal: tuple[int, ...]) -> int:
-    """Manager: remove a wear cube if the active pile holds one, else skip; a move: stop."""
-    wear = REMOVE_IDS[WEAR]
-    if wear in legal:
-        return wear
-    return SKIP if SKIP in legal else STOP_MOVING
+    """A card's choice: take a wear cube where one is offered (Manager's removal, a card
+    removing cubes), else the dearest cube a card buys, else skip or stop, else the first
+    choice (option 1, a "must" pick)."""
+    wear = [a for a in (REMOVE_IDS[WEAR], *(ids[WEAR] for ids in CHOOSE_IDS)) if a in legal]
+    if wear:
+        return wear[0]
+    buys = [a for a in legal if isinstance(ACTIONS[a], Buy)]
+    if buys:
+        return max(buys, key=lambda a: config().cubes[_cube(a)].cost or 0)
+    for stop in (SKIP, STOP_MOVING):
+        if stop in legal:
+            return stop
+    return legal[0]
 
 
 def _cube(aid: int) -> int:

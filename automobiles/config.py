@@ -124,6 +124,7 @@ class Config:
     wear_by_space: tuple[int, ...]  # wear per space colour (AU-17)
     cards: tuple[CardSpec, ...]
     card_sets: Mapping[str, tuple[int, ...]]  # set name -> card index per action colour
+    ours: tuple[str, ...]  # the sets we defined, not the seed's or the rulings' (AU-08)
     drivers: tuple[str, ...]
     tracks: Mapping[str, TrackSpec]
     synthetic: tuple[str, ...]
@@ -175,8 +176,15 @@ def _build(data: Mapping[str, Any]) -> Config:
     wear = _counts(data["wear_by_space"], "wear_by_space")[:4]
     _check(wear == (1, 2, 3, 4), "wear_by_space: white 1 .. black 4 (AU-17)")
     cards = _cards(data["cards"])
-    sets = {name: _card_set(name, ids, cards) for name, ids in data["card_sets"].items()}
-    _check("standard" in sets, "card_sets: the standard set (RA1)")
+    sets = {name: _card_set(name, ids if isinstance(ids, list) else ids["cards"], cards)
+            for name, ids in data["card_sets"].items()}
+    ours = tuple(name for name, ids in data["card_sets"].items()
+                 if isinstance(ids, dict) and ids.get("ours") is True)
+    _check("standard" in sets and "standard" not in ours, "card_sets: the standard set (RA1)")
+    _check(all(isinstance(ids, list) or ids.get("ours") is True
+               for ids in data["card_sets"].values()),
+           "card_sets: a set not named by the seed or the rulings is marked \"ours\"")
+    _check("random" not in sets, "card_sets: \"random\" names the random draw (AU-08)")
     drivers = tuple(d["name"] for d in data["drivers"])
     _check(len(drivers) == 10 and [d["number"] for d in data["drivers"]] == list(range(1, 11)),
            "drivers: the ten drivers 01-10 (AU-69..AU-78)")
@@ -187,7 +195,7 @@ def _build(data: Mapping[str, Any]) -> Config:
                       + [f"tracks/{n}" for n, t in data["tracks"].items()
                          if not n.startswith("_") and t.get("synthetic")])
     return Config(players["min"], players["max"], data["draw"], laps["default"], laps["max"],
-                  cubes, bag, wear, cards, sets, drivers, tracks, synthetic)
+                  cubes, bag, wear, cards, sets, ours, drivers, tracks, synthetic)
 
 
 def _check(ok: bool, message: str) -> None:

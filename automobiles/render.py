@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import rules
-from .config import CUBES, config
+from .config import ACTION_COLOURS, CUBES, config
 
 if TYPE_CHECKING:
     from .state import State
@@ -20,6 +20,8 @@ SHORT = ("W", "LG", "DG", "B", "wear", "Y", "R", "P", "Bl", "G")
 
 def decision_words(s: State) -> str:
     """Who decides what, in a few words."""
+    if s.phase == "cards":
+        return f"chance deals the {CUBES[ACTION_COLOURS[len(s.cards)]]} card (a random set)"
     if s.phase == "order":
         return f"chance draws the start order (P{len(s.order) + 1})"
     if s.phase == "draw":
@@ -36,6 +38,9 @@ def decision_words(s: State) -> str:
         return f"{who} buys (${s.money} left)"
     if s.phase == "place":
         return f"{who} puts the {rules.CUBE_WORDS[s.playing]} cube on a space"
+    if s.phase == "card":
+        card = config().cards[rules.effect_card(s)]
+        return f"{who} decides for {card.en} ({card.rule})"
     return f"{who} plays a cube, ends the action phase or makes a pit stop"
 
 

@@ -1,17 +1,18 @@
-"""Automobiles' rules: setup, the turn and the end of the race (AU-09..AU-22, AU-29..AU-33).
+"""Automobiles' rules: setup, the turn and the end of the race (AU-08..AU-22, AU-29..AU-33).
 
-Every rule is here and nowhere else; ``state`` holds the data. One legal-move function
-(``legal_ids``) and one apply function (``apply_id``), each decision atomic; ``advance`` then
-resolves everything automatic until the next real decision: seeded chance (the start order and
-every cube drawn, from ``gamecore.chance`` draws counted in ``draws``), a decision with exactly
-one legal option (taken at once and logged), the car, wear and end phases, the next turn and
-the end of the race. In an explicit-chance game the state stops at each chance decision
+Every rule of the turn is here and nowhere else; the cards' effects are ``automobiles.cards``,
+the shared board and pile helpers ``automobiles.board``; ``state`` holds the data. One
+legal-move function (``legal_ids``) and one apply function (``apply_id``), each decision
+atomic; ``_advance`` then resolves everything automatic until the next real decision: seeded
+chance (a random card set, the start order and every cube drawn, from ``gamecore.chance``
+draws counted in ``draws``), a decision with exactly one legal option (taken at once and
+logged), a card's "must" with nothing left to do, the car, wear and end phases, the next turn
+and the end of the race. In an explicit-chance game the state stops at each chance decision
 instead: the outcomes of a draw are the colours in the bag with probability count / size.
 
-The cards of the standard set are built (Manager AU-36, Suspension AU-43, Crew Chief AU-48,
-Hybrid Engine AU-56, Transmission AU-63): playing a card's cube gains its wear and starts its
-effect, held in ``state.effect`` as the pending decision (STYLE 8). The other 30 cards' effects
-are not built: a game with them cannot be made (``BUILT_CARDS``).
+Playing a card's cube gains its wear and starts its effect (``cards.play``), held in
+``state.effect`` as the pending decision (STYLE 8); the turn's lasting effects are
+``state.flags`` (Aerodynamics, Redline, Fuel Injection, Adrenaline) and ``state.crate``.
 """
 
 from __future__ import annotations
@@ -21,11 +22,16 @@ from typing import TYPE_CHECKING, Any
 from gamecore.chance import CHANCE, TERMINAL, draw, weighted_draw
 from gamecore.errors import IllegalActionError
 
+from . import cards
 from .actions import (
     ACTIONS,
     BUY_IDS,
+    CHOOSE_IDS,
+    DEAL_IDS,
     DRAW_IDS,
+    DRAW_MORE,
     END_ACTIONS,
+    OPTION_IDS,
     ORDER_IDS,
     PIT_STOP,
     PLACE_IDS,
@@ -36,8 +42,12 @@ from .actions import (
     STOP_BUYING,
     STOP_MOVING,
     Buy,
+    Choose,
+    Deal,
     Draw,
+    DrawMore,
     EndActions,
+    Option,
     Order,
     PitStop,
     Place,
@@ -48,33 +58,71 @@ from .actions import (
     StopBuying,
     StopMoving,
 )
-from .config import BLUE, CUBES, GEARS, GREEN, LIGHTGREY, RED, WEAR, config
+from .board import (
+    ADRENALINE,
+    AERO,
+    ALL_GEARS,
+    BUY_ONE,
+    CAR_PHASE,
+    CRATE,
+    CREW_CHIEF,
+    CUBE_WORDS,
+    DRAWS,
+    FUEL,
+    GENERIC_KINDS,
+    MANAGER_REMOVE,
+    MANAGER_RETURN,
+    MOVE,
+    OPTION,
+    PICK,
+    REDLINE,
+    distance,
+    free_segment,
+    gain_wear,
+    name,
+    place_cube,
+    placements_in,
+    position_order,
+    rank,
+    start_move,
+)
+from .board import add as _add
+from .board import log as _log
+from .board import set_ as _set
+from .board import total as _sum
+from .board import with_ as _with
+from .config import ACTION_COLOURS, CUBES, GEARS, GREEN, LIGHTGREY, WEAR, WHITE, config
 
 if TYPE_CHECKING:
-    from .state import Counts, State
+    from .state import State
 
-#: The kinds of card effect in progress (``state.effect[0]``): a card's cube moving space by
-#: space ``(MOVE, cube, steps left, colour mask, optional, same colour)``; Manager's two choices;
-#: Crew Chief's draws ``(CREW_CHIEF, the cube just drawn or -1)``.
-MOVE, MANAGER_REMOVE, MANAGER_RETURN, CREW_CHIEF = range(4)
-#: The cards whose effects are built (the standard set, RA1).
-BUILT_CARDS = ("manager", "suspension", "crew_chief", "hybrid_engine", "transmission")
-ALL_GEARS = 0b1111
+#: Every card's effect is built (AU-34..AU-68).
+BUILT_CARDS = tuple(cards.START)
+hybrid_allowed = cards.hybrid_allowed
+transmission_spaces = cards.transmission_spaces
 
-#: Cube names in the log.
-CUBE_WORDS = ("white", "light-grey", "dark-grey", "black", "wear", "yellow", "red", "purple",
-              "blue", "green")
+__all__ = ["ALL_GEARS", "BUILT_CARDS", "CREW_CHIEF", "CUBE_WORDS", "MANAGER_REMOVE",
+           "MANAGER_RETURN", "MOVE", "apply_id", "current_player", "distance", "legal_ids",
+           "name", "placements", "position_order", "race_over", "start", "why_illegal"]
 
 
 # --- setup ----------------------------------------------------------------------------------------
 def start(s: State) -> None:
-    """Setup: the starting bags from the stock (AU-10, RA2), then the random start order
-    (AU-09), drawn at once in a seeded game."""
+    """Setup: the starting bags from the stock (AU-10, RA2), then a random card set if asked
+    (AU-08) and the random start order (AU-09), drawn at once in a seeded game."""
     cfg = config()
     for p in range(s.players):
         s.bag = _with(s.bag, p, cfg.starting_bag)
         s.stock = tuple(k - b for k, b in zip(s.stock, cfg.starting_bag, strict=True))
     _advance(s)
+
+
+def _deal(s: State, card: int) -> None:
+    """A random card set (AU-08: "oder zufällig"): the card of the next action colour."""
+    s.cards += (card,)
+    _log(s, f"{config().cards[card].en} is the {CUBES[config().cards[card].colour]} card")
+    if len(s.cards) == len(ACTION_COLOURS):
+        s.phase = "order"
 
 
 def _place_on_grid(s: State, seat: int) -> None:
@@ -90,20 +138,27 @@ def _place_on_grid(s: State, seat: int) -> None:
 
 # --- who decides, what is legal ---------------------------------------------------------------
 def current_player(s: State) -> int:
-    """Chance while the start order is drawn (AU-09) or a cube is drawn (AU-19); TERMINAL once
-    the race is over (AU-22); the buyer before the race (AU-11); else the seat in turn."""
-    if s.phase in ("order", "draw"):
+    """Chance while a random card set is dealt (AU-08), the start order is drawn (AU-09) or a
+    cube is drawn (AU-19); TERMINAL once the race is over (AU-22); the buyer before the race
+    (AU-11); the player a card asks (Boost's other players, AU-62; the cars behind a Crate
+    Engine, AU-59); else the seat in turn."""
+    if s.phase in ("cards", "order", "draw"):
         return CHANCE
     if s.phase == "over":
         return TERMINAL
     if s.phase == "prebuy":
         return s.order[s.buyer]
+    if s.phase == "card" and s.effect[0] in GENERIC_KINDS:
+        return s.effect[5]
     return s.mover
 
 
 def legal_ids(s: State) -> tuple[int, ...]:
     """The legal action ids of the pending decision."""
     phase = s.phase
+    if phase == "cards":
+        colour = ACTION_COLOURS[len(s.cards)]
+        return tuple(DEAL_IDS[c.index] for c in config().cards if c.colour == colour)
     if phase == "order":
         return tuple(ORDER_IDS[p] for p in range(s.players) if p not in s.order)
     if phase == "draw":
@@ -114,10 +169,10 @@ def legal_ids(s: State) -> tuple[int, ...]:
     if phase == "action":
         active = s.active[s.mover]
         plays = tuple(PLAY_IDS[c] for c in GEARS if active[c] and placements(s, c))
-        cards = tuple(PLAY_IDS[config().cards[card].colour] for card in s.cards
-                      if active[config().cards[card].colour])
+        played_cards = tuple(PLAY_IDS[config().cards[card].colour] for card in s.cards
+                             if active[config().cards[card].colour])
         played = s.route or any(s.used[s.mover])
-        return (*plays, *cards, END_ACTIONS, *((PIT_STOP,) if not played else ()))
+        return (*plays, *played_cards, END_ACTIONS, *((PIT_STOP,) if not played else ()))
     if phase == "place":
         return tuple(sorted(PLACE_IDS[b] for b in placements(s, s.playing)))
     if phase == "card":
@@ -134,8 +189,21 @@ def _card_legal(s: State) -> tuple[int, ...]:
         return (*places, STOP_MOVING) if s.effect[4] else places
     if kind == MANAGER_REMOVE:
         return (*(REMOVE_IDS[c] for c in range(len(CUBES)) if s.active[seat][c]), SKIP)
-    return (*(RETURN_IDS[0][c] for c in range(len(CUBES)) if s.active[seat][c]),
-            *(RETURN_IDS[1][c] for c in range(len(CUBES)) if s.discard[seat][c]), SKIP)
+    if kind == MANAGER_RETURN:
+        return (*(RETURN_IDS[0][c] for c in range(len(CUBES)) if s.active[seat][c]),
+                *(RETURN_IDS[1][c] for c in range(len(CUBES)) if s.discard[seat][c]), SKIP)
+    if kind == PICK:
+        chooses = tuple(CHOOSE_IDS[p][c] for p, c in cards.pick_choices(s))
+        return (*chooses, SKIP) if cards.pick_rule(s).optional else chooses
+    if kind == DRAWS:
+        more = s.effect[3] > 0 and cards.can_draw(s, s.effect[5])
+        return (DRAW_MORE, SKIP) if more else (SKIP,)
+    if kind == OPTION:
+        return OPTION_IDS[1], OPTION_IDS[2]
+    if kind == BUY_ONE:
+        return tuple(BUY_IDS[c] for c in cards.buy_one_choices(s))
+    assert kind == CRATE
+    return (*sorted(PLACE_IDS[b] for b in crate_places(s)), STOP_MOVING)
 
 
 def affordable(s: State) -> list[int]:
@@ -149,29 +217,20 @@ def affordable(s: State) -> list[int]:
 def placements(s: State, cube: int) -> list[int]:
     """The spaces a gear cube of colour ``cube`` may go on (AU-12, AU-29..AU-32): a space of its
     colour directly or diagonally ahead of the car's space or of the last cube placed this turn
-    (RA3), with a free segment (one car per segment)."""
+    (RA3), with a free segment (one car per segment). With Redline a white cube may go on a
+    space of any colour (AU-47)."""
+    if cube == WHITE and s.flags & REDLINE:
+        return placements_in(s, ALL_GEARS)
     return placements_in(s, 1 << cube)
 
 
-def placements_in(s: State, mask: int) -> list[int]:
-    """The spaces ahead (AU-12, RA3) with a free segment whose colour is in the bit ``mask``
-    (bit 0 white .. bit 3 black): where the next cube, or the next step of a card's cube, may
-    go. A card's cube moving several spaces goes space by space like gear cubes (engine
-    decision)."""
+def crate_places(s: State) -> list[int]:
+    """Where the car moving after a Crate Engine may go next (AU-59): a space of any colour
+    directly or diagonally ahead of it (AU-12, RA3) with a segment no other car stands on."""
+    seat = s.effect[5]
     track = s.track_spec
-    anchor = s.route[-1][1] if s.route else s.car_space[s.mover]
-    return [b for b, _ in track.successors[anchor]
-            if mask >> track.spaces[b].colour & 1 and free_segment(s, b) >= 0]
-
-
-def free_segment(s: State, space: int) -> int:
-    """The furthest segment of ``space`` no other car stands on (-1 if none): without Weaving a
-    cube goes there (AU-23, RA3)."""
-    taken = {s.car_seg[p] for p in range(s.players) if s.car_space[p] == space and p != s.mover}
-    for seg in range(s.track_spec.spaces[space].length - 1, -1, -1):
-        if seg not in taken:
-            return seg
-    return -1
+    return [b for b, _ in track.successors[s.car_space[seat]]
+            if free_segment(s, b, seat) >= 0]
 
 
 # --- applying an action -------------------------------------------------------------------------
@@ -182,12 +241,17 @@ def apply_id(s: State, aid: int) -> None:
 
 
 def _apply(s: State, action: Any) -> None:
-    if isinstance(action, Order):
+    if isinstance(action, Deal):
+        _deal(s, action.card)
+    elif isinstance(action, Order):
         _place_on_grid(s, action.seat)
     elif isinstance(action, Draw):
         _draw_cube(s, action.cube)
     elif isinstance(action, Buy):
-        _buy(s, action.cube)
+        if s.phase == "card":
+            cards.buy_one(s, action.cube)
+        else:
+            _buy(s, action.cube)
     elif isinstance(action, StopBuying):
         _stop_buying(s)
     elif isinstance(action, Play):
@@ -196,14 +260,29 @@ def _apply(s: State, action: Any) -> None:
         else:
             _play_card(s, action.cube)
     elif isinstance(action, Place):
-        if s.phase == "card":
-            _card_step(s, action.space)
-        else:
+        if s.phase != "card":
             _place(s, action.space)
+        elif s.effect[0] == CRATE:
+            _crate_step(s, action.space)
+        else:
+            _card_step(s, action.space)
     elif isinstance(action, StopMoving):
-        _end_effect(s)
-    elif isinstance(action, Remove | Return | Skip):
+        if s.effect[0] == CRATE:
+            _crate_next(s)
+        else:
+            _end_effect(s)
+    elif isinstance(action, Remove | Return) or (isinstance(action, Skip)
+                                                  and s.effect[0] in (MANAGER_REMOVE,
+                                                                      MANAGER_RETURN)):
         _manager_choice(s, action)
+    elif isinstance(action, Skip):
+        cards.skip(s)
+    elif isinstance(action, Choose):
+        cards.choose(s, action.pile, action.cube)
+    elif isinstance(action, Option):
+        cards.option(s, action.k)
+    elif isinstance(action, DrawMore):
+        cards.draw_more(s)
     elif isinstance(action, EndActions):
         _end_actions(s)
     elif isinstance(action, PitStop):
@@ -212,7 +291,8 @@ def _apply(s: State, action: Any) -> None:
 
 def _advance(s: State) -> None:
     """Resolve what is automatic until a real decision, a chance node or the end: seeded chance,
-    the bag refilled (AU-19), and a decision with one legal option (taken and logged)."""
+    the bag refilled (AU-19), a card's step with nothing left to do (RA5), and a decision with
+    one legal option (taken and logged)."""
     while True:
         if s.phase == "draw":
             _refill(s)
@@ -224,15 +304,18 @@ def _advance(s: State) -> None:
         if s.phase == "card" and s.effect[0] == MOVE and (
                 not s.effect[2] or not placements_in(s, s.effect[3])):
             _end_effect(s)  # moved all its spaces, or no space ahead: as far as possible (RA5)
+            continue
         s.legal = legal_ids(s)
-        if s.phase in ("order", "draw"):
+        if s.phase == "card" and not s.legal:
+            cards.exhausted(s)
+            continue
+        if s.phase in ("cards", "order", "draw"):
             if s.seed is None and len(s.legal) > 1:
                 return
             if len(s.legal) == 1:
                 _apply(s, ACTIONS[s.legal[0]])
-            elif s.phase == "order":
-                _place_on_grid(s, ORDER_IDS.index(s.legal[draw(s.seed or 0, s.draws,
-                                                               len(s.legal))]))
+            else:
+                _apply(s, ACTIONS[s.legal[draw(s.seed or 0, s.draws, len(s.legal))]])
                 s.draws += 1
             continue
         if len(s.legal) == 1:
@@ -245,7 +328,7 @@ def _seeded_draw(s: State) -> None:
     """A seeded game draws the drawing seat's cubes from the seed: each colour with
     probability count / bag size (AU-19; the same law as the explicit chance outcomes), the
     discard back into an empty bag (AU-19); a bag of one colour is certain and takes no draw
-    from the seed. Crew Chief's draws go one at a time (its effect looks at each cube)."""
+    from the seed. A card's draws go one at a time (its effect looks at each cube)."""
     seat, left = s.drawing[0]
     if s.effect:
         one = s.bag[seat]
@@ -295,7 +378,9 @@ def _buy(s: State, cube: int) -> None:
 def _stop_buying(s: State) -> None:
     """Stop buying: the money left is lost (AU-11, AU-14). Before the race the next grid
     position buys; after the last, every player draws his first 7 in turn order (AU-12). In a
-    turn the car, wear and end phases follow (AU-16..AU-19)."""
+    turn the car, wear and end phases follow (AU-16..AU-19); with Adrenaline's second option
+    the green cube first moves 2 light-grey spaces for each position the car phase gained
+    (AU-66)."""
     seat = current_player(s)
     if s.money:
         _log(s, f"{name(seat)} loses ${s.money} unspent")
@@ -307,7 +392,16 @@ def _stop_buying(s: State) -> None:
             return
         s.phase, s.drawing = "draw", tuple((p, config().draw) for p in s.order)
         return
+    before = rank(s, seat)
     _car_phase(s)
+    gained = before - rank(s, seat)
+    if s.flags & ADRENALINE and gained > 0:
+        _log(s, f"{name(seat)} gained {gained} position(s) in the car phase (Adrenaline)")
+        s.flags |= CAR_PHASE
+        start_move(s, GREEN, 2 * gained, 1 << LIGHTGREY, optional=True, same=False)
+        if s.phase == "card":
+            return
+        s.flags &= ~CAR_PHASE
     _wear_phase(s)
     _end_phase(s)
 
@@ -323,22 +417,17 @@ def _play(s: State, cube: int) -> None:
 
 def _place(s: State, space: int) -> None:
     """Put the played gear cube on ``space``, on its furthest free segment (AU-12, AU-23); the
-    cube's laps count the start/finish line crossed on the way (RA3, RA4)."""
-    _place_cube(s, s.playing, space)
+    cube's laps count the start/finish line crossed on the way (RA3, RA4). A white cube on
+    another colour under Redline gains 1 wear (AU-47); under Fuel Injection the cube moves a
+    second space of the same colour, "may" (AU-60; with Redline the colour chosen)."""
+    cube, colour = s.playing, s.track_spec.spaces[space].colour
+    place_cube(s, cube, space)
     s.playing, s.phase = -1, "action"
-
-
-def _place_cube(s: State, cube: int, space: int) -> None:
-    """Put ``cube`` on the furthest free segment of ``space`` (AU-23), counting the line
-    crossed on the way (RA3, RA4)."""
-    track = s.track_spec
-    anchor = s.route[-1] if s.route else None
-    from_space = anchor[1] if anchor else s.car_space[s.mover]
-    laps = anchor[3] if anchor else s.car_laps[s.mover]
-    wraps = dict(track.successors[from_space])[space]
-    s.route += ((cube, space, free_segment(s, space), laps + wraps),)
-    _log(s, f"{name(s.mover)} puts a {CUBE_WORDS[cube]} cube on space {space} "
-            f"(lane {track.spaces[space].lane})")
+    if cube == WHITE and colour != WHITE:
+        _log(s, f"{name(s.mover)} uses a white cube as {CUBE_WORDS[colour]} (Redline)")
+        gain_wear(s, 1)
+    if s.flags & FUEL:
+        start_move(s, cube, 1, 1 << colour, optional=True, same=False)
 
 
 def _end_actions(s: State) -> None:
@@ -378,8 +467,9 @@ def _car_phase(s: State) -> None:
 
 def movement_wear(s: State) -> int:
     """The wear the mover's movement earns this turn (AU-17): by the darkest space its route
-    entered, white 1 .. black 4; none without a move, none when drafting (AU-18)."""
-    if not s.route or drafting(s, s.mover):
+    entered, white 1 .. black 4; none without a move, none when drafting (AU-18) or counting
+    as drafting (Aerodynamics, AU-41)."""
+    if not s.route or s.flags & AERO or drafting(s, s.mover):
         return 0
     darkest = max(s.track_spec.spaces[space].colour for _, space, _, _ in s.route)
     return config().wear_by_space[darkest]
@@ -401,22 +491,20 @@ def drafting(s: State, seat: int) -> bool:
 
 
 def _wear_phase(s: State) -> None:
-    """Wear phase (AU-17, AU-18): gain the movement's wear from the stock onto the used pile
-    (AU-33); wear the stock no longer holds is skipped (RA2)."""
+    """Wear phase (AU-17, AU-18, AU-41): gain the movement's wear from the stock onto the used
+    pile (AU-33); wear the stock no longer holds is skipped (RA2)."""
     wanted = movement_wear(s)
-    gained = min(wanted, s.stock[WEAR])
-    if s.route and drafting(s, s.mover):
+    if s.route and s.flags & AERO:
+        _log(s, f"{name(s.mover)} counts as drafting (Aerodynamics): no wear for the move")
+    elif s.route and drafting(s, s.mover):
         _log(s, f"{name(s.mover)} drafts: no wear for the move")
-    if gained:
-        seat = s.mover
-        s.stock = _add(s.stock, WEAR, -gained)
-        s.used = _with(s.used, seat, _add(s.used[seat], WEAR, gained))
-        _log(s, f"{name(seat)} gains {gained} wear")
+    gain_wear(s, wanted)
 
 
 def _end_phase(s: State) -> None:
-    """End phase (AU-19): every cube of the sheet and the track goes to the discard; then 7 are
-    drawn for the next turn, unless the race ends with this turn (AU-21, AU-22, RA6)."""
+    """End phase (AU-19): every cube of the sheet and the track goes to the discard; after a
+    Crate Engine the cars behind move (AU-59); then 7 are drawn for the next turn, unless the
+    race ends with this turn (AU-21, AU-22, RA6)."""
     seat = s.mover
     s.discard = _with(s.discard, seat, _sum(s.discard[seat], s.used[seat], s.active[seat]))
     none = (0,) * len(CUBES)
@@ -424,11 +512,54 @@ def _end_phase(s: State) -> None:
     s.active = _with(s.active, seat, none)
     s.route = ()
     s.turn += 1
+    crate, s.crate, s.flags = s.crate, 0, 0
+    if crate:
+        order = position_order(s)
+        behind = order[order.index(seat) + 1:]
+        if behind:
+            card = next(c for c in s.cards if config().cards[c].id == "crate_engine")
+            todo = sum(1 << p for p in behind)
+            s.effect, s.phase = (CRATE, card, todo, crate, crate, behind[0]), "card"
+            _log(s, f"Crate Engine: the cars behind {name(seat)} may move {crate} space(s)")
+            return
+    _finish_end_phase(s, seat)
+
+
+def _finish_end_phase(s: State, seat: int) -> None:
+    """The end phase's draw of 7, unless the race ends with this turn (AU-19, AU-22)."""
     if race_over(s):
         s.phase = "over"
         _log(s, f"The race is over after {s.turn // s.players} rounds")
         return
     s.phase, s.drawing = "draw", ((seat, config().draw),)
+
+
+def _crate_step(s: State, space: int) -> None:
+    """Crate Engine's move out of turn (AU-59): the car behind moves 1 space of any colour
+    onto the furthest free segment (AU-23), without wear; its laps count the line crossed."""
+    kind, card, todo, left, k, seat = s.effect
+    wraps = dict(s.track_spec.successors[s.car_space[seat]])[space]
+    s.car_seg = _set(s.car_seg, seat, free_segment(s, space, seat))
+    s.car_space = _set(s.car_space, seat, space)
+    s.car_laps = _set(s.car_laps, seat, s.car_laps[seat] + wraps)
+    _log(s, f"{name(seat)}'s car moves to space {space} (Crate Engine, no wear)")
+    s.effect = (kind, card, todo, left - 1, k, seat)
+    if left - 1 <= 0 or not crate_places(s):
+        _crate_next(s)
+
+
+def _crate_next(s: State) -> None:
+    """The next car behind moves (AU-59): the players behind the Crate Engine's owner after
+    his end phase, in position order recomputed after every move (RA4), each all his spaces
+    before the next; then the end phase's draw."""
+    kind, card, todo, _, k, seat = s.effect
+    todo &= ~(1 << seat)
+    waiting = [p for p in position_order(s) if todo >> p & 1]
+    if waiting:
+        s.effect = (kind, card, todo, k, k, waiting[0])
+        return
+    s.effect = ()
+    _finish_end_phase(s, s.order[(s.turn - 1) % s.players])
 
 
 def race_over(s: State) -> bool:
@@ -442,26 +573,11 @@ def finished(s: State, seat: int) -> bool:
     return s.car_laps[seat] >= s.laps
 
 
-def distance(s: State, seat: int) -> int:
-    """How far the car of ``seat`` has gone: laps completed times the lap's units plus the unit
-    of its segment (RA3, RA4)."""
-    track = s.track_spec
-    return s.car_laps[seat] * track.units + track.spaces[s.car_space[seat]].start \
-        + s.car_seg[seat]
-
-
-def position_order(s: State) -> list[int]:
-    """The seats from first to last: further first, then the inner lane (AU-22, RA4)."""
-    spaces = s.track_spec.spaces
-    return sorted(range(s.players),
-                  key=lambda p: (-distance(s, p), spaces[s.car_space[p]].lane))
-
-
 def _refill(s: State) -> None:
     """Before a cube is drawn: a seat done drawing leaves the queue; an empty bag takes the
     whole discard back (AU-19; engine decision: for a card's draws too); with both empty the
-    seat draws what there was (RA5). The queue done, the action phase begins or goes on (Crew
-    Chief draws again after a wear cube, AU-48)."""
+    seat draws what there was (RA5). The queue done, the action phase begins or goes on, or the
+    card that drew goes on (Crew Chief draws again after a wear cube, AU-48)."""
     while True:
         while s.drawing:
             seat, left = s.drawing[0]
@@ -475,9 +591,14 @@ def _refill(s: State) -> None:
         if s.effect[:2] == (CREW_CHIEF, WEAR):
             s.drawing, s.effect = ((s.mover, 1),), (CREW_CHIEF, -1)
             continue
+        if s.effect and s.effect[0] in GENERIC_KINDS:
+            cards.after_draw(s)
+            if s.drawing:
+                continue
+            return
         break
     if s.effect[:1] == (CREW_CHIEF,):
-        _crew_chief_clean(s)
+        cards.crew_chief_clean(s)
     s.phase = "action"
 
 
@@ -490,77 +611,66 @@ def _draw_cube(s: State, cube: int) -> None:
     if s.effect[:1] == (CREW_CHIEF,):
         s.effect = (CREW_CHIEF, cube)
         _log(s, f"{name(seat)} draws a {CUBE_WORDS[cube]} cube")
+    elif s.effect and s.effect[0] in GENERIC_KINDS:
+        cards.on_drawn(s, cube)
 
 
-# --- the cards of the standard set (AU-36, AU-43, AU-48, AU-56, AU-63) -------------------------
+# --- the cards' cubes -----------------------------------------------------------------------------
 def _card_of(s: State, colour: int) -> int:
     """The index of the card in play for action colour ``colour`` (AU-08)."""
     return next(c for c in s.cards if config().cards[c].colour == colour)
 
 
-def _effect_colour(s: State) -> int:
-    if s.effect[0] == MOVE:
-        return s.effect[1]
-    return config().cards[_card_of_id(s, "manager" if s.effect[0] != CREW_CHIEF
-                                      else "crew_chief")].colour
-
-
-def _card_of_id(s: State, card_id: str) -> int:
-    return next(c for c in s.cards if config().cards[c].id == card_id)
+def effect_card(s: State) -> int:
+    """The index of the card whose effect is in progress (Fuel Injection for a gear's second
+    space, Adrenaline for the car phase's move)."""
+    e = s.effect
+    if e[0] in GENERIC_KINDS:
+        return e[1]
+    if e[0] == MOVE:
+        if e[1] in GEARS:
+            return next(c for c in s.cards if config().cards[c].id == "fuel_injection")
+        return _card_of(s, e[1])
+    return _card_of(s, ACTION_COLOURS[0] if e[0] != CREW_CHIEF else ACTION_COLOURS[2])
 
 
 def _play_card(s: State, colour: int) -> None:
     """Play an action cube: it goes from the active pile to the used pile (AU-12), its card's
-    wear is gained from the stock (AU-33, RA2) and its effect begins."""
+    wear is gained from the stock (AU-33, RA2) and its effect begins (``cards.play``)."""
     seat = s.mover
-    card = config().cards[_card_of(s, colour)]
+    index = _card_of(s, colour)
+    card = config().cards[index]
     s.active = _with(s.active, seat, _add(s.active[seat], colour, -1))
     s.used = _with(s.used, seat, _add(s.used[seat], colour, 1))
     _log(s, f"{name(seat)} plays {card.en}")
-    _gain_wear(s, card.wear)
-    {"manager": _manager, "suspension": _suspension, "crew_chief": _crew_chief,
-     "hybrid_engine": _hybrid_engine, "transmission": _transmission}[card.id](s)
-
-
-def _gain_wear(s: State, k: int) -> None:
-    """Gain ``k`` wear from the stock onto the used pile, what the stock holds (AU-33, RA2)."""
-    gained = min(k, s.stock[WEAR])
-    if gained:
-        seat = s.mover
-        s.stock = _add(s.stock, WEAR, -gained)
-        s.used = _with(s.used, seat, _add(s.used[seat], WEAR, gained))
-        _log(s, f"{name(seat)} gains {gained} wear")
-
-
-def _move(s: State, cube: int, steps: int, mask: int, optional: bool, same: bool) -> None:
-    """Start moving a card's cube up to ``steps`` spaces of the colours in ``mask`` (one space
-    at a time, each ahead of the one before, AU-12); ``same``: every space of the first one's
-    colour."""
-    s.effect = (MOVE, cube, steps, mask, int(optional), int(same))
-    s.phase = "card"
+    gain_wear(s, card.wear)
+    cards.play(s, index)
 
 
 def _card_step(s: State, space: int) -> None:
     """One step of a card's cube onto ``space`` (its furthest free segment, AU-23); the car's
     route passes through it (AU-16, AU-17)."""
     _, cube, left, mask, optional, same = s.effect
-    _place_cube(s, cube, space)
+    place_cube(s, cube, space)
     if same:
         mask = 1 << s.track_spec.spaces[space].colour
     s.effect = (MOVE, cube, left - 1, mask, optional, same)
 
 
 def _end_effect(s: State) -> None:
+    """A card's cube has moved: back to the action phase; Adrenaline's move in the car phase
+    (AU-66) takes the car on to its last space, then the wear and end phases follow."""
     s.effect, s.phase = (), "action"
-
-
-def _manager(s: State) -> None:
-    """Manager (AU-36): you may remove 1 cube of your active pile, AND/OR put 1 cube of your
-    active pile or discard back into your bag; two choices, each with "skip"."""
-    s.effect, s.phase = (MANAGER_REMOVE,), "card"
+    if s.flags & CAR_PHASE:
+        s.flags &= ~CAR_PHASE
+        _car_phase(s)
+        _wear_phase(s)
+        _end_phase(s)
 
 
 def _manager_choice(s: State, action: Any) -> None:
+    """Manager's two choices (AU-36): a cube of the active pile to the stock, then a cube of
+    the active pile or discard back into the bag; either skipped."""
     seat = s.mover
     if isinstance(action, Remove):
         s.active = _with(s.active, seat, _add(s.active[seat], action.cube, -1))
@@ -578,62 +688,7 @@ def _manager_choice(s: State, action: Any) -> None:
     if s.effect[0] == MANAGER_REMOVE:
         s.effect = (MANAGER_RETURN,)
     else:
-        _end_effect(s)
-
-
-def _suspension(s: State) -> None:
-    """Suspension (AU-43; its 1 wear is the card's): the red cube goes on one space of the
-    colour of a gear cube in your discard; the gear stays there. Not "up to": it moves if it
-    can (RA5)."""
-    discard = s.discard[s.mover]
-    mask = sum(1 << g for g in GEARS if discard[g])
-    _move(s, RED, 1, mask, optional=False, same=False)
-
-
-def _crew_chief(s: State) -> None:
-    """Crew Chief (AU-48): draw 1 cube; after a wear cube draw again, stopping on the first
-    cube that is not wear (each draw chance's, onto the active pile); then every wear cube of
-    the discard is removed (``_crew_chief_clean``)."""
-    s.effect, s.phase, s.drawing = (CREW_CHIEF, -1), "draw", ((s.mover, 1),)
-
-
-def _crew_chief_clean(s: State) -> None:
-    seat = s.mover
-    wear = s.discard[seat][WEAR]
-    s.discard = _with(s.discard, seat, _add(s.discard[seat], WEAR, -wear))
-    s.stock = _add(s.stock, WEAR, wear)
-    s.effect = ()
-    _log(s, f"{name(seat)} removes {wear} wear from the discard")
-
-
-def hybrid_allowed(s: State) -> bool:
-    """Hybrid Engine's condition (AU-56): your blue cubes of the active pile, the used pile (the
-    track's included) and the discard together outnumber the blue cubes of each other player's
-    discard, compared one by one."""
-    seat = s.mover
-    mine = s.active[seat][BLUE] + s.used[seat][BLUE] + s.discard[seat][BLUE]
-    return all(mine > s.discard[p][BLUE] for p in range(s.players) if p != seat)
-
-
-def _hybrid_engine(s: State) -> None:
-    """Hybrid Engine (AU-56; its 1 wear is the card's): if ``hybrid_allowed``, the blue cube
-    moves up to 2 consecutive spaces of one colour, any colour."""
-    if hybrid_allowed(s):
-        _move(s, BLUE, 2, ALL_GEARS, optional=True, same=True)
-
-
-def transmission_spaces(s: State) -> int:
-    """Transmission's reach (AU-63): as many light-grey spaces as your position in the race
-    (the car stands where it stood at the start of the action phase; ties to the inner lane,
-    RA4), 1 more in last position."""
-    rank = position_order(s).index(s.mover) + 1
-    return rank + (1 if rank == s.players else 0)
-
-
-def _transmission(s: State) -> None:
-    """Transmission (AU-63; its 1 wear is the card's): the green cube moves up to
-    ``transmission_spaces`` consecutive light-grey spaces."""
-    _move(s, GREEN, transmission_spaces(s), 1 << LIGHTGREY, optional=True, same=False)
+        s.effect, s.phase = (), "action"
 
 
 # --- why an action is not legal -------------------------------------------------------------------
@@ -642,16 +697,17 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
     if s.phase == "over":
         return IllegalActionError(f"{action} is not legal: the race is over", "AU-22")
     if action.chance:
-        return IllegalActionError(f"{action} is chance's outcome, not a player's choice",
-                                  "AU-09" if isinstance(action, Order) else "AU-19")
-    if s.phase in ("order", "draw"):
-        return IllegalActionError(f"{action} is not legal: chance is drawing", "AU-09, AU-19")
+        rule = {Order: "AU-09", Deal: "AU-08"}.get(type(action), "AU-19")
+        return IllegalActionError(f"{action} is chance's outcome, not a player's choice", rule)
+    if s.phase in ("cards", "order", "draw"):
+        return IllegalActionError(f"{action} is not legal: chance is drawing",
+                                  "AU-08, AU-09, AU-19")
+    if s.phase == "card":
+        return _why_not_card(s, action)
     if isinstance(action, Buy | StopBuying):
         return _why_not_buy(s, action)
     if s.phase in ("prebuy", "buy"):
         return IllegalActionError(f"{action} is not legal: it is the buy phase", "AU-11, AU-14")
-    if s.phase == "card":
-        return _why_not_card(s, action)
     if isinstance(action, Place):
         if s.phase != "place":
             return IllegalActionError(f"{action} is not legal: play a gear cube first", "AU-12")
@@ -661,7 +717,7 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
     if s.phase == "place":
         return IllegalActionError(f"{action} is not legal: place the "
                                   f"{CUBE_WORDS[s.playing]} cube first", "AU-12")
-    if isinstance(action, Remove | Return | Skip | StopMoving):
+    if isinstance(action, Remove | Return | Skip | StopMoving | Choose | Option | DrawMore):
         return IllegalActionError(f"{action} is not legal: no card effect is in progress",
                                   "AU-12")
     if isinstance(action, PitStop):
@@ -674,15 +730,27 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
                               "directly or diagonally ahead", "AU-12, RA3")
 
 
+#: What each kind of card effect asks, for the error of an action that is not among its choices.
+_ASKS = {MOVE: "a space ahead of the allowed colour for its cube",
+         MANAGER_REMOVE: "which cube to remove", MANAGER_RETURN: "which cube to return",
+         PICK: "which cube to choose", DRAWS: "whether to draw one more",
+         OPTION: "which option", BUY_ONE: "which cube to buy with its money",
+         CRATE: "a space ahead for the car behind"}
+
+
 def _why_not_card(s: State, action: Any) -> IllegalActionError:
-    card = config().cards[_card_of(s, _effect_colour(s))]
-    if s.effect[0] == MOVE:
+    card = config().cards[effect_card(s)]
+    kind = s.effect[0]
+    asks = _ASKS[kind]
+    if kind == MOVE:
         return IllegalActionError(
             f"{action} is not legal: {card.en}'s cube goes on a space ahead of the allowed "
             "colour" + (" or stops" if s.effect[4] else ""), card.rule)
-    return IllegalActionError(f"{action} is not legal: {card.en} asks which cube to "
-                              + ("remove" if s.effect[0] == MANAGER_REMOVE else "return"),
-                              card.rule)
+    if kind == CRATE:
+        asks += " or to stop"
+    if kind == PICK and cards.pick_rule(s).optional:
+        asks += " or to skip"
+    return IllegalActionError(f"{action} is not legal: {card.en} asks {asks}", card.rule)
 
 
 def _why_not_buy(s: State, action: Any) -> IllegalActionError:
@@ -695,29 +763,3 @@ def _why_not_buy(s: State, action: Any) -> IllegalActionError:
     cost = config().cubes[cube].cost
     return IllegalActionError(f"{action} is not legal: it costs ${cost}, ${s.money} left",
                               "AU-14")
-
-
-# --- helpers --------------------------------------------------------------------------------------
-def name(seat: int) -> str:
-    """A player's name in the log."""
-    return f"Player {seat}"
-
-
-def _log(s: State, line: str) -> None:
-    s.log_lines += (line,)
-
-
-def _add(counts: Counts, cube: int, k: int) -> Counts:
-    return counts[:cube] + (counts[cube] + k,) + counts[cube + 1:]
-
-
-def _sum(*piles: Counts) -> Counts:
-    return tuple(map(sum, zip(*piles, strict=True)))
-
-
-def _with(piles: tuple[Counts, ...], seat: int, counts: Counts) -> tuple[Counts, ...]:
-    return piles[:seat] + (counts,) + piles[seat + 1:]
-
-
-def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
-    return values[:seat] + (value,) + values[seat + 1:]

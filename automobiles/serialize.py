@@ -11,6 +11,7 @@ route a chain of legal placements, the phase one the engine stops at), and raise
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -19,8 +20,20 @@ from gamecore.errors import GameError, PositionError
 from gamecore.game import DEFAULT_GAME, hide
 from gamecore.position import check_envelope, check_replay_fields, check_schema, parse_json
 
-from . import rules
-from .config import ACTION_COLOURS, BLUE, CUBES, GEARS, GREEN, NAME, PURPLE, RED, YELLOW, config
+from . import board, cards, rules
+from .config import (
+    ACTION_COLOURS,
+    BLUE,
+    CUBES,
+    GEARS,
+    GREEN,
+    NAME,
+    PURPLE,
+    RED,
+    WHITE,
+    YELLOW,
+    config,
+)
 from .state import PHASES, State, new_state
 
 FORMAT = "automobiles-position"
@@ -51,7 +64,7 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "turn": s.turn, "phase": s.phase, "money": s.money, "buyer": s.buyer,
         "route": [list(r) for r in s.route], "playing": s.playing,
         "drawing": [list(d) for d in s.drawing], "effect": list(s.effect),
-        "log": list(s.log_lines),
+        "flags": s.flags, "crate": s.crate, "log": list(s.log_lines),
     }
 
 
@@ -91,6 +104,7 @@ def state_from_dict(data: Any) -> State:
     s.playing = data["playing"]
     s.drawing = tuple((d[0], d[1]) for d in data["drawing"])
     s.effect = tuple(data["effect"])
+    s.flags, s.crate = data.get("flags", 0), data.get("crate", 0)
     s.log_lines = tuple(data["log"])
     _check_consistency(s, cfg.max_laps)
     s.legal = rules.legal_ids(s)
@@ -101,11 +115,9 @@ def state_from_dict(data: Any) -> State:
 def _cards(ids: list[str]) -> tuple[int, ...]:
     cfg = config()
     by_id = {c.id: c for c in cfg.cards}
-    for i, (card_id, colour) in enumerate(zip(ids, ACTION_COLOURS, strict=True)):
+    for i, (card_id, colour) in enumerate(zip(ids, ACTION_COLOURS, strict=False)):
         if card_id not in by_id:
             raise PositionError(f"cards/{i}", f"{card_id!r} is no action card")
-        if card_id not in rules.BUILT_CARDS:
-            raise PositionError(f"cards/{i}", f"{by_id[card_id].en}'s effect is not built yet")
         if by_id[card_id].colour != colour:
             raise PositionError(f"cards/{i}", f"the {CUBES[colour]} card is expected here "
                                               "(one card per action colour, AU-08)")
@@ -119,14 +131,19 @@ def _check_consistency(s: State, max_laps: int) -> None:
         raise PositionError("laps", f"at most {max_laps} laps (RA3)")
     if s.seed is None and s.draws:
         raise PositionError("draws", "an explicit-chance game draws nothing from a seed")
-    if s.seed is not None and s.phase in ("order", "draw"):
-        raise PositionError("phase", "a seeded game never waits for chance (AU-09, AU-19)")
+    if s.seed is not None and s.phase in ("cards", "order", "draw"):
+        raise PositionError("phase", "a seeded game never waits for chance (AU-08, AU-09, "
+                                     "AU-19)")
+    if (s.phase == "cards") != (len(s.cards) < len(ACTION_COLOURS)):
+        raise PositionError("cards", "5 cards, one per action colour, once the random set is "
+                                     "dealt (AU-08)")
     _check_order(s)
     _check_cubes(s)
     _check_cars(s)
     _check_turn(s)
     _check_route(s)
     _check_effect(s)
+    _check_flags(s)
     if s.phase == "draw":
         if not s.drawing:
             raise PositionError("drawing", "a draw phase has a seat drawing (AU-19)")
@@ -145,8 +162,10 @@ def _check_order(s: State) -> None:
     n = s.players
     if len(set(s.order)) != len(s.order) or any(not 0 <= p < n for p in s.order):
         raise PositionError("order", "distinct seats of the game (AU-09)")
-    if (s.phase == "order") != (len(s.order) < n):
-        raise PositionError("order", "the start order is complete once setup is over (AU-09)")
+    if (s.phase in ("cards", "order")) != (len(s.order) < n) or (s.phase == "cards"
+                                                                   and s.order):
+        raise PositionError("order", "the start order is drawn after the cards and complete "
+                                     "once setup is over (AU-08, AU-09)")
     start = s.track_spec.start
     if s.phase in ("order", "prebuy"):
         for k, seat in enumerate(s.order):
@@ -159,7 +178,7 @@ def _check_order(s: State) -> None:
         if s.money > start[s.buyer].money:
             raise PositionError("money", f"at most {start[s.buyer].name}'s "
                                          f"${start[s.buyer].money} (AU-11)")
-    elif s.buyer != (0 if s.phase == "order" else n):
+    elif s.buyer != (0 if s.phase in ("cards", "order") else n):
         raise PositionError("buyer", "every grid position has bought once the race begins")
 
 
@@ -171,7 +190,8 @@ def _check_cubes(s: State) -> None:
         if held + s.stock[c] != spec.stock:
             raise PositionError(f"stock/{c}", f"{held} {CUBES[c]} cubes held and {s.stock[c]} "
                                               f"in the stock, not {spec.stock} in all (RA2)")
-    if s.phase in ("order", "prebuy") and (any(map(any, s.active + s.used + s.discard))):
+    if s.phase in ("cards", "order", "prebuy") and (any(map(any, s.active + s.used
+                                                                    + s.discard))):
         raise PositionError("active", "before the race every cube is in a bag (AU-10, AU-11)")
     for p in range(s.players):
         turn_in_progress = _in_turn(s) and p == s.mover
@@ -180,9 +200,11 @@ def _check_cubes(s: State) -> None:
 
 
 def _in_turn(s: State) -> bool:
-    """A turn is in progress: its action, place, card or buy phase, or Crew Chief's draws."""
-    return s.phase in ("action", "place", "card", "buy") or (s.phase == "draw"
-                                                             and bool(s.effect))
+    """A turn is in progress: its action, place, card or buy phase, or a card's draws; not
+    the cars behind a Crate Engine moving after its owner's end phase (AU-59)."""
+    if s.phase == "card":
+        return s.effect[:1] != (rules.CRATE,)
+    return s.phase in ("action", "place", "buy") or (s.phase == "draw" and bool(s.effect))
 
 
 def _check_cars(s: State) -> None:
@@ -206,7 +228,8 @@ def _check_cars(s: State) -> None:
 
 
 def _check_turn(s: State) -> None:
-    over = rules.race_over(s)
+    # the cars behind a Crate Engine move before the race's end is read (AU-59)
+    over = rules.race_over(s) and s.effect[:1] != (board.CRATE,)
     if (s.phase == "over") != over:
         raise PositionError("phase", "the race is over exactly when a car has finished and "
                                      "every player has had the same turns (AU-22)")
@@ -223,57 +246,156 @@ def _check_turn(s: State) -> None:
 
 def _check_route(s: State) -> None:
     """The route is a chain of legal placements from the mover's car, its gears on the used
-    pile (AU-12, RA3)."""
+    pile (AU-12, RA3); with Redline a white cube may stand on any colour (AU-47), with Fuel
+    Injection a gear cube on two spaces (AU-60). While Adrenaline's move waits in the car phase
+    (AU-66) the car has moved onto the route already: it stands on one of its spaces."""
     if not _in_turn(s):
         if s.route or s.playing != -1:
             raise PositionError("route", "cubes are on the track only during a turn (AU-19)")
         return
     track = s.track_spec
     space, laps = s.car_space[s.mover], s.car_laps[s.mover]
+    car_phase = bool(s.flags & board.CAR_PHASE)
+    if car_phase:
+        if not any((b, seg, b_laps) == (space, s.car_seg[s.mover], laps)
+                   for _, b, seg, b_laps in s.route):
+            raise PositionError("route", "in the car phase the car stands on its route (AU-16)")
+        space, laps = s.route[0][1], s.route[0][3]
     counts = [0] * len(CUBES)
     for i, (cube, b, seg, b_laps) in enumerate(s.route):
         wraps = dict(track.successors[space]).get(b) if b < len(track.spaces) else None
-        if cube not in (*GEARS, RED, BLUE, GREEN) or wraps is None \
-                or (cube in GEARS and track.spaces[b].colour != cube) or b_laps != laps + wraps:
+        if car_phase and i == 0:
+            wraps = 0
+        wrong_colour = cube in GEARS and track.spaces[b].colour != cube and not (
+            cube == WHITE and s.flags & board.REDLINE)
+        if cube not in (*GEARS, RED, BLUE, GREEN) or wraps is None or wrong_colour \
+                or b_laps != laps + wraps:
             raise PositionError(f"route/{i}", "a gear cube on a space of its colour directly or "
                                               "diagonally ahead of the one before (AU-12)")
+        mover_there = (s.car_space[s.mover], s.car_seg[s.mover]) == (b, seg)
         if seg >= track.spaces[b].length or any(
-                (s.car_space[p], s.car_seg[p]) == (b, seg) for p in range(s.players)):
+                (s.car_space[p], s.car_seg[p]) == (b, seg) for p in range(s.players)
+                if p != s.mover or not (car_phase and mover_there)):
             raise PositionError(f"route/{i}", "on a free segment of its space (RA3)")
         space, laps = b, b_laps
         counts[cube] += 1
     if s.playing != -1:
         counts[s.playing] += 1
-    if any(counts[c] > s.used[s.mover][c] for c in GEARS):
+    per_cube = 2 if s.flags & board.FUEL else 1
+    if any(counts[c] > per_cube * s.used[s.mover][c] for c in GEARS):
         raise PositionError("route", "every gear cube on the track is on the used pile (AU-12)")
     if (s.phase == "place") != (s.playing in GEARS):
         raise PositionError("playing", "a gear cube waits for its space exactly in the place "
                                        "phase (AU-12)")
 
 
+#: The card each turn flag needs in play (AU-41, AU-47, AU-60, AU-66).
+_FLAG_CARDS = ((board.AERO, "aerodynamics"), (board.REDLINE, "redline"),
+               (board.FUEL, "fuel_injection"), (board.ADRENALINE, "adrenaline"),
+               (board.CAR_PHASE, "adrenaline"))
+
+
+def _check_flags(s: State) -> None:
+    """The turn's flags and Crate Engine count: only during a turn, only for cards in play,
+    the Crate Engine cubes on the used pile (AU-41, AU-47, AU-59, AU-60, AU-66)."""
+    in_play = {config().cards[c].id for c in s.cards}
+    if not _in_turn(s) and s.flags:
+        raise PositionError("flags", "the turn's card effects end with its end phase (AU-19)")
+    for bit, card in _FLAG_CARDS:
+        if s.flags & bit and card not in in_play:
+            raise PositionError("flags", f"{card} is not in play")
+    if s.flags & board.CAR_PHASE and not (s.flags & board.ADRENALINE and s.phase == "card"
+                                          and s.effect[:2] == (board.MOVE, GREEN)):
+        raise PositionError("flags", "Adrenaline's car-phase move is a green cube moving (AU-66)")
+    if s.crate and (not _in_turn(s) or "crate_engine" not in in_play
+                    or s.crate > s.used[s.mover][BLUE]):
+        raise PositionError("crate", "Crate Engine cubes played this turn, on the used pile "
+                                     "(AU-59)")
+
+
 def _check_effect(s: State) -> None:
-    """A card effect is in progress exactly in the card phase, or while Crew Chief draws; its
-    fields have their shapes (AU-36, AU-43, AU-48, AU-56, AU-63)."""
+    """A card effect is in progress exactly in the card phase, or while a card draws; its
+    fields have their shapes (docs/position-format-automobiles.md)."""
     e = s.effect
     if s.phase == "card":
-        ok = bool(e) and (
-            (e[0] == rules.MOVE and len(e) == 6 and e[1] in (RED, BLUE, GREEN)
-             and 1 <= e[2] <= 9 and 1 <= e[3] <= rules.ALL_GEARS and e[4] in (0, 1)
-             and e[5] in (0, 1))
-            or (e[0] in (rules.MANAGER_REMOVE, rules.MANAGER_RETURN) and len(e) == 1))
+        if not e or e[0] not in range(len(_EFFECT_SHAPES)):
+            raise PositionError("effect", "a card choice in progress (its kind first)")
+        if e[0] in board.GENERIC_KINDS:
+            _check_generic_effect(s)
+            return
+        ok = (e[0] == board.MOVE and len(e) == 6
+              and (e[1] in (RED, BLUE, GREEN) or (e[1] in GEARS and s.flags & board.FUEL))
+              and 1 <= e[2] <= 99 and 1 <= e[3] <= board.ALL_GEARS and e[4] in (0, 1)
+              and e[5] in (0, 1)) \
+            or (e[0] in (board.MANAGER_REMOVE, board.MANAGER_RETURN) and len(e) == 1)
         if not ok:
             raise PositionError("effect", "a card choice in progress: [0, cube, steps, colours, "
                                           "optional, same], [1] or [2]")
-        colour = e[1] if e[0] == rules.MOVE else YELLOW
+        colour = e[1] if e[0] == board.MOVE else YELLOW
         if not s.used[s.mover][colour]:
             raise PositionError("effect", "the card's cube is on the used pile (AU-12)")
+        if e[0] != board.MOVE and _card_id(s, YELLOW) != "manager":
+            raise PositionError("effect", "Manager's choices need Manager in play")
     elif s.phase == "draw" and e:
-        if len(e) != 2 or e[0] != rules.CREW_CHIEF or e[1] not in (-1, *range(len(CUBES))) \
-                or s.drawing[:1] != ((s.mover, 1),) or not s.used[s.mover][PURPLE]:
-            raise PositionError("effect", "only Crew Chief draws during a turn: [3, cube drawn "
-                                          "or -1], the mover drawing 1 (AU-48)")
+        if e[0] in (board.DRAWS, board.FORCED):
+            _check_generic_effect(s)
+            if s.drawing[:1] != ((e[5], 1),):
+                raise PositionError("drawing", "a card's draw: the seat drawing 1 (AU-19)")
+            return
+        if len(e) != 2 or e[0] != board.CREW_CHIEF or e[1] not in (-1, *range(len(CUBES))) \
+                or s.drawing[:1] != ((s.mover, 1),) or not s.used[s.mover][PURPLE] \
+                or _card_id(s, PURPLE) != "crew_chief":
+            raise PositionError("effect", "a card draws during a turn: Crew Chief [3, cube "
+                                          "drawn or -1], the mover drawing 1 (AU-48)")
     elif e:
-        raise PositionError("effect", "no card effect outside the card phase")
+        raise PositionError("effect", "no card effect outside the card phase and a card's draws")
+
+
+#: The shape of each kind of effect, for the error messages.
+_EFFECT_SHAPES = ("[0, cube, steps, colours, optional, same]", "[1]", "[2]", "[3, cube]",
+                  *(["[kind, card, stage, left, count, seat]"] * len(board.GENERIC_KINDS)))
+
+
+def _card_id(s: State, colour: int) -> str:
+    return next(config().cards[c].id for c in s.cards if config().cards[c].colour == colour)
+
+
+def _check_generic_effect(s: State) -> None:
+    """``[kind, card, stage, left, count, seat]``: a card in play that makes this kind of
+    choice, its stage one it has, the seat deciding the mover (another player only for Boost's
+    draws and a Crate Engine's cars behind), its cube on the used pile."""
+    e, n = s.effect, s.players
+    if len(e) != 6:
+        raise PositionError("effect", "[kind, card, stage, left, count, seat]")
+    kind, card, stage, left, count, seat = e
+    if card not in s.cards:
+        raise PositionError("effect/1", "a card in play")
+    card_id = config().cards[card].id
+    allowed = cards.KINDS.get(card_id, ()) + ((board.CRATE,) if card_id == "crate_engine"
+                                               else ())
+    if kind not in allowed:
+        raise PositionError("effect/0", f"{config().cards[card].en} makes no such choice")
+    if not 0 <= seat < n or not 0 <= left <= cards.MANY or count < 0:
+        raise PositionError("effect", "a seat of the game, at most 99 left, a count >= 0")
+    if kind == board.CRATE:
+        behind = stage
+        if not 0 < behind < 1 << n or not behind >> seat & 1 or not 1 <= left <= count \
+                or count > config().cubes[BLUE].stock:
+            raise PositionError("effect", "Crate Engine: the seats still to move include the "
+                                          "one moving, 1 to k spaces left of k (AU-59)")
+        return
+    if kind == board.PICK and (card_id, stage) not in cards.PICKS:
+        raise PositionError("effect/2", f"{config().cards[card].en} has no such stage")
+    others = kind == board.DRAWS and card_id == "boost" and stage > 0
+    if (seat != s.mover) != others or (others and not stage < n) \
+            or (others and seat != s.order[(s.turn + stage) % n]):
+        raise PositionError("effect/5", "the mover decides (Boost's other players in turn "
+                                        "order, AU-62)")
+    if stage > (n if card_id == "boost" else 1):
+        raise PositionError("effect/2", f"{config().cards[card].en} has no such stage")
+    colour = config().cards[card].colour
+    if card_id != "performance_test" and not s.used[s.mover][colour]:
+        raise PositionError("effect", "the card's cube is on the used pile (AU-12)")
 
 
 def _check_decision(s: State) -> None:
@@ -302,26 +424,35 @@ def hidden_paths(s: State, player: int) -> list[str]:
 
 
 def replay_to_json(players: int, seed: int, actions: list[str], track: str = "daytona",
-                   cards: str = "standard", laps: int | None = None) -> str:
-    """A replay file: the game's parameters, its seed and every decision taken, as text."""
+                   cards: str | Sequence[str] = "standard", laps: int | None = None) -> str:
+    """A replay file: the game's parameters (``cards`` a set's name, ``"random"`` or five card
+    names), its seed and every decision taken, as text."""
+    listed = cards if isinstance(cards, str) else [config().card_named(c).id for c in cards]
     return json.dumps({"format": REPLAY_FORMAT, "version": VERSION, "game": NAME,
-                       "players": players, "seed": seed, "track": track, "cards": cards,
+                       "players": players, "seed": seed, "track": track, "cards": listed,
                        "laps": laps if laps is not None else config().default_laps,
                        "actions": actions})
 
 
 def replay_from_json(text: str | bytes) -> State:
     """Replay a game from a replay file, each action checked; PositionError on a bad file."""
-    from . import new_game
+    from . import card_set, new_game
 
     data = parse_json(text)
     check_envelope(data, REPLAY_FORMAT, (VERSION,), NAME, DEFAULT_GAME)
     cfg = config()
     check_replay_fields(data, range(cfg.min_players, cfg.max_players + 1),
                         f"Automobiles is played by {cfg.min_players} to {cfg.max_players}")
-    for field, known in (("track", cfg.tracks), ("cards", cfg.card_sets)):
-        if data.get(field) not in known:
-            raise PositionError(field, f"one of {', '.join(known)}")
+    if data.get("track") not in cfg.tracks:
+        raise PositionError("track", f"one of {', '.join(cfg.tracks)}")
+    cards = data.get("cards")
+    try:
+        if not (isinstance(cards, str) or (isinstance(cards, list)
+                                           and all(isinstance(c, str) for c in cards))):
+            raise ValueError("a set's name, \"random\" or five card ids")
+        card_set(cards)
+    except ValueError as exc:
+        raise PositionError("cards", str(exc)) from None
     laps = data.get("laps")
     if type(laps) is not int or not 1 <= laps <= cfg.max_laps:
         raise PositionError("laps", f"a whole number from 1 to {cfg.max_laps}")

@@ -18,8 +18,9 @@ from gamecore.state import GameState
 from .actions import TABLE
 from .config import CUBES, NAME, Config, TrackSpec, config
 
-#: The phases of the game, in the order a race meets them (AU-09..AU-22).
-PHASES = ("order", "prebuy", "draw", "action", "place", "card", "buy", "over")
+#: The phases of the game, in the order a race meets them (AU-08..AU-22): ``cards`` while
+#: chance deals a random card set.
+PHASES = ("cards", "order", "prebuy", "draw", "action", "place", "card", "buy", "over")
 Counts = tuple[int, ...]  # one count per cube kind, in CUBES order
 #: A gear cube on the track this turn: (cube, space, segment, laps completed there).
 Placed = tuple[int, int, int, int]
@@ -30,8 +31,8 @@ class State(GameState):
 
     __slots__ = ("players", "track", "cards", "laps", "seed", "draws", "order", "bag", "active",
                  "used", "discard", "stock", "car_space", "car_seg", "car_laps", "turn",
-                 "phase", "money", "buyer", "route", "playing", "drawing", "effect", "log_lines",
-                 "legal", "history")
+                 "phase", "money", "buyer", "route", "playing", "drawing", "effect", "flags",
+                 "crate", "log_lines", "legal", "history")
     #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
     DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
     GAME: ClassVar[str] = NAME
@@ -62,7 +63,9 @@ class State(GameState):
     route: tuple[Placed, ...]  # the gear cubes placed this turn, in order (AU-12)
     playing: int  # the gear cube played and not yet placed (-1: none)
     drawing: tuple[tuple[int, int], ...]  # (seat, cubes still to draw), in order (AU-19)
-    effect: tuple[int, ...]  # the card effect in progress (rules.MOVE etc.), () for none
+    effect: tuple[int, ...]  # the card effect in progress (board.MOVE etc.), () for none
+    flags: int  # the turn's lasting card effects (board.AERO, REDLINE, FUEL, ADRENALINE, ...)
+    crate: int  # Crate Engine cubes played this turn (AU-59)
     log_lines: tuple[str, ...]
     legal: tuple[int, ...]
     history: list[State]
@@ -95,7 +98,8 @@ class State(GameState):
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """A draw: each colour in the bag with probability count / bag size (AU-19); the start
-        order: each seat not yet placed, uniformly (AU-09)."""
+        order: each seat not yet placed, uniformly (AU-09); a random card set: each card of
+        the next colour, uniformly (AU-08)."""
         if self.is_chance_node() and self.phase == "draw":
             bag = self.bag[self.drawing[0][0]]
             return weighted_outcomes([(a, bag[a.cube]) for a in self.legal_actions()])
@@ -124,7 +128,8 @@ def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...]
     s.bag = s.active = s.used = s.discard = (none,) * players
     s.stock = tuple(c.stock for c in cfg.cubes)
     s.car_space = s.car_seg = s.car_laps = (0,) * players
-    s.turn, s.phase, s.money, s.buyer = 0, "order", 0, 0
+    s.turn, s.phase, s.money, s.buyer = 0, "order" if len(cards) == 5 else "cards", 0, 0
     s.route, s.playing, s.drawing, s.effect, s.log_lines = (), -1, (), (), ()
+    s.flags = s.crate = 0
     s.legal, s.history = (), []
     return s

@@ -185,7 +185,7 @@ GOLDEN_FIRST = ["buy black", "buy lightgrey", "buy black", "buy lightgrey", "buy
                 "play white", "play white", "end actions", "buy lightgrey", "buy white"]
 GOLDEN_DECISIONS = 538
 GOLDEN_SCORES = [120, 109, 81]
-GOLDEN_LOG_SHA256 = "4bc4147d93fea6b418b8d99d8a35f8a145fe25e1b0a766b0a400eebf05650b83"
+GOLDEN_LOG_SHA256 = "041bb98c38c1a41b0f2cbf46bedda1b2568d70d74e4dbd4087dee41ef99bd6a3"
 
 
 def test_a_golden_greedy_playthrough_is_unchanged() -> None:

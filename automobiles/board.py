@@ -1,0 +1,180 @@
+"""Automobiles' board and piles: what the turn's rules (``rules``) and the cards' effects
+(``cards``) share, so neither imports the other's internals (STYLE 21: ``rules`` imports
+``cards``, both import this module, no circle).
+
+The pile arithmetic on count tuples, the log, the position order (RA4), where a cube may go
+(AU-12, AU-23, RA3), a cube put on the track, wear gained from the stock (AU-33, RA2), and the
+names of the card effects in progress (``state.effect[0]``) and of the turn's flags.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .config import CUBES, WEAR
+
+if TYPE_CHECKING:
+    from .state import Counts, State
+
+#: The kinds of card effect in progress (``state.effect[0]``). The first four keep the shapes
+#: of position version 2: a card's cube moving space by space ``(MOVE, cube, steps left, colour
+#: mask, optional, same colour)``; Manager's two choices; Crew Chief's draws ``(CREW_CHIEF, the
+#: cube just drawn or -1)``. The others are ``(kind, card index, stage, left, count, seat)``:
+#: PICK choose cubes one at a time from piles; DRAWS draw one more or stop; FORCED draws that
+#: must be made; OPTION one of two options; BUY_ONE buy exactly one cube (Pit Team); CRATE a
+#: car behind moving out of turn (Crate Engine). ``seat`` decides.
+MOVE, MANAGER_REMOVE, MANAGER_RETURN, CREW_CHIEF, PICK, DRAWS, FORCED, OPTION, BUY_ONE, CRATE = \
+    range(10)
+GENERIC_KINDS = (PICK, DRAWS, FORCED, OPTION, BUY_ONE, CRATE)
+#: The turn's flags (``state.flags``): Aerodynamics (AU-41), Redline (AU-47), Fuel Injection
+#: (AU-60), Adrenaline's second option (AU-66), and Adrenaline's move pending in the car phase.
+AERO, REDLINE, FUEL, ADRENALINE, CAR_PHASE = 1, 2, 4, 8, 16
+ALL_FLAGS = 31
+ALL_GEARS = 0b1111
+
+#: Cube names in the log.
+CUBE_WORDS = ("white", "light-grey", "dark-grey", "black", "wear", "yellow", "red", "purple",
+              "blue", "green")
+#: The piles a card's choice names (``Choose(pile, cube)``).
+ACTIVE, DISCARD, USED, BAG = range(4)
+PILE_FIELDS = ("active", "discard", "used", "bag")
+
+
+def name(seat: int) -> str:
+    """A player's name in the log."""
+    return f"Player {seat}"
+
+
+def cubes_text(cube: int, k: int) -> str:
+    """``k`` cubes of one colour in words ("3 dark-grey cubes")."""
+    return f"{k} {CUBE_WORDS[cube]} cube" + ("" if k == 1 else "s")
+
+
+def log(s: State, line: str) -> None:
+    """Add one plain-English line to the race's log."""
+    s.log_lines += (line,)
+
+
+def add(counts: Counts, cube: int, k: int) -> Counts:
+    """``counts`` with ``k`` more cubes of colour ``cube``."""
+    return counts[:cube] + (counts[cube] + k,) + counts[cube + 1:]
+
+
+def total(*piles: Counts) -> Counts:
+    """The piles added colour by colour."""
+    return tuple(map(sum, zip(*piles, strict=True)))
+
+
+def with_(piles: tuple[Counts, ...], seat: int, counts: Counts) -> tuple[Counts, ...]:
+    """``piles`` with seat ``seat``'s pile replaced."""
+    return piles[:seat] + (counts,) + piles[seat + 1:]
+
+
+def set_(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    """``values`` with seat ``seat``'s value replaced."""
+    return values[:seat] + (value,) + values[seat + 1:]
+
+
+def pile(s: State, which: int, seat: int) -> Counts:
+    """One pile of one seat (``ACTIVE``, ``DISCARD``, ``USED`` or ``BAG``)."""
+    piles: tuple[Counts, ...] = getattr(s, PILE_FIELDS[which])
+    return piles[seat]
+
+
+def move_cube(s: State, seat: int, cube: int, source: int, dest: int | None) -> None:
+    """Move one cube of ``seat`` from pile ``source`` to pile ``dest`` (None: to the stock)."""
+    field = PILE_FIELDS[source]
+    setattr(s, field, with_(getattr(s, field), seat, add(pile(s, source, seat), cube, -1)))
+    if dest is None:
+        s.stock = add(s.stock, cube, 1)
+    else:
+        field = PILE_FIELDS[dest]
+        setattr(s, field, with_(getattr(s, field), seat, add(pile(s, dest, seat), cube, 1)))
+
+
+def gain_wear(s: State, k: int, seat: int | None = None) -> int:
+    """Gain ``k`` wear from the stock onto the used pile, what the stock holds (AU-33, RA2);
+    the number gained."""
+    gained = min(k, s.stock[WEAR])
+    if gained:
+        seat = s.mover if seat is None else seat
+        s.stock = add(s.stock, WEAR, -gained)
+        s.used = with_(s.used, seat, add(s.used[seat], WEAR, gained))
+        log(s, f"{name(seat)} gains {gained} wear")
+    return gained
+
+
+def distance(s: State, seat: int) -> int:
+    """How far the car of ``seat`` has gone: laps completed times the lap's units plus the unit
+    of its segment (RA3, RA4)."""
+    track = s.track_spec
+    return s.car_laps[seat] * track.units + track.spaces[s.car_space[seat]].start \
+        + s.car_seg[seat]
+
+
+def position_order(s: State) -> list[int]:
+    """The seats from first to last: further first, then the inner lane (AU-22, RA4)."""
+    spaces = s.track_spec.spaces
+    return sorted(range(s.players),
+                  key=lambda p: (-distance(s, p), spaces[s.car_space[p]].lane))
+
+
+def rank(s: State, seat: int) -> int:
+    """The race position of ``seat``, 1 for the first (RA4)."""
+    return position_order(s).index(seat) + 1
+
+
+def free_segment(s: State, space: int, seat: int | None = None) -> int:
+    """The furthest segment of ``space`` no other car than ``seat``'s (default: the mover's)
+    stands on (-1 if none): without Weaving a cube goes there (AU-23, RA3)."""
+    me = s.mover if seat is None else seat
+    taken = {s.car_seg[p] for p in range(s.players) if s.car_space[p] == space and p != me}
+    for seg in range(s.track_spec.spaces[space].length - 1, -1, -1):
+        if seg not in taken:
+            return seg
+    return -1
+
+
+def placements_in(s: State, mask: int) -> list[int]:
+    """The spaces ahead (AU-12, RA3) with a free segment whose colour is in the bit ``mask``
+    (bit 0 white .. bit 3 black): where the next cube, or the next step of a card's cube, may
+    go. A card's cube moving several spaces goes space by space like gear cubes (engine
+    decision)."""
+    track = s.track_spec
+    anchor = s.route[-1][1] if s.route else s.car_space[s.mover]
+    return [b for b, _ in track.successors[anchor]
+            if mask >> track.spaces[b].colour & 1 and free_segment(s, b) >= 0]
+
+
+def place_cube(s: State, cube: int, space: int) -> None:
+    """Put ``cube`` on the furthest free segment of ``space`` (AU-23), counting the line
+    crossed on the way (RA3, RA4)."""
+    track = s.track_spec
+    anchor = s.route[-1] if s.route else None
+    from_space = anchor[1] if anchor else s.car_space[s.mover]
+    laps = anchor[3] if anchor else s.car_laps[s.mover]
+    wraps = dict(track.successors[from_space])[space]
+    s.route += ((cube, space, free_segment(s, space), laps + wraps),)
+    log(s, f"{name(s.mover)} puts a {CUBE_WORDS[cube]} cube on space {space} "
+           f"(lane {track.spaces[space].lane}, {CUBE_WORDS[track.spaces[space].colour]})")
+
+
+def start_move(s: State, cube: int, steps: int, mask: int, optional: bool, same: bool) -> None:
+    """Start moving a card's cube up to ``steps`` spaces of the colours in ``mask`` (one space
+    at a time, each ahead of the one before, AU-12); ``same``: every space of the first one's
+    colour."""
+    if steps <= 0 or not mask:
+        s.effect, s.phase = (), "action"
+        return
+    s.effect = (MOVE, cube, min(steps, 99), mask, int(optional), int(same))
+    s.phase = "card"
+
+
+def colours_in(counts: Counts) -> int:
+    """How many distinct colours (cube kinds, wear included) ``counts`` holds."""
+    return sum(1 for k in counts if k)
+
+
+def none() -> Counts:
+    """An empty pile."""
+    return (0,) * len(CUBES)
