@@ -332,8 +332,10 @@ def _next_bidder(s: State) -> None:
 def _nobody_bid(s: State, car: int) -> None:
     """F1-14: a car nobody bid on goes to the bottom, to be offered again as the last car.
     F1-15, RF3: when it was the last car or is passed again, the dealer gets it for $10K if
-    everyone owns a car; else it is forced at $30K on the first carless player clockwise from
-    the dealer's left (engine decision where several are carless)."""
+    everyone owns a car (even a dealer without the cash: the seed's unconditional "the dealer
+    gets it" over RF3's "only then", docs/rules-formel1.md); else it is forced at $30K on the
+    first carless player clockwise from the dealer's left (engine decision where several are
+    carless)."""
     if not s.reoffered and cars_to_bid(s) > 1:
         s.queue += (car,)
         _close_offer(s)
@@ -348,7 +350,8 @@ def _nobody_bid(s: State, car: int) -> None:
 
 
 def _sell(s: State, car: int, player: int, price: int, how: str) -> None:
-    """The buyer pays the bank (F1-09); a forced price is paid even without the cash (RF3)."""
+    """The buyer pays the bank (F1-09); a forced price (RF3) and the dealer's car (F1-15) are
+    paid even without the cash."""
     s.owner = _with(s.owner, car, player)
     s.money = _with(s.money, player, s.money[player] - price)
     _close_offer(s)

@@ -243,6 +243,23 @@ def test_the_dealer_gets_the_last_car_for_10k_when_all_pass_and_all_own_a_car() 
     assert s.owner[GREEN] == 2 and s.money[2] == 190 - 10
 
 
+def test_the_dealer_gets_the_passed_last_car_for_10k_even_with_no_cash_left() -> None:
+    """F1-15 gives the dealer the car unconditionally; RF3's "money may go negative ... only
+    then" (the forced $30K) yields to the seed (docs/rules-formel1.md, F1-15)."""
+    s = _dealt(2, dealer=1)
+    _reveal(s, BLACK)
+    s.apply("bid 10")  # seat 0, left of the dealer
+    s.apply("bid 200")  # the dealer bids all his money: seat 0 cannot beat it, passes at once
+    assert s.owner[BLACK] == 1 and s.money[1] == 0
+    for car in (YELLOW, BLUE, ORANGE, RED):
+        _sell_to(s, car, 0)
+    _reveal(s, GREEN)
+    assert s.offer == GREEN and s.turn == 0
+    s.apply("pass")  # the dealer, with $0, can only pass: taken at once
+    assert s.owner[GREEN] == 1 and s.money[1] == -10
+    assert "Player 1 is the dealer and gets Green for $10K." in s.events
+
+
 def test_a_re_offered_car_passed_again_goes_to_the_dealer_for_10k() -> None:
     s = _dealt(2, dealer=1)
     _reveal(s, BLACK)
