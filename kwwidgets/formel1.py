@@ -36,8 +36,9 @@ from kwwidgets.views import GameView, Hint, register_view
 COLOURS = CONFIG.colours
 #: The note every drawing of Formel 1's data carries (RF1, RF2).
 SYNTHETIC = "synthetic cards and track (RF1, RF2)"
-#: The close-up's width in SVG units (it is drawn at the notebook's width, up to this).
-WIDTH = 1180
+#: The close-up's width in SVG units: about a notebook's width at a 1400 px window, so that its
+#: text is drawn at its own size there (at least 11 px).
+WIDTH = 940
 #: The most rows the close-up draws.
 MAX_ROWS = 24
 _LEFT = 44
@@ -188,9 +189,9 @@ def closeup_svg(state: State, viewer: int | None = None, rows: range | None = No
                      'font-size="12">finish line</text>')
     y = top + track.lanes * ch + 20
     notes = [f"{k}: {v}" for k, v in marks.items() if v]
-    key = ("red outline: " + "; ".join(notes)) if notes else ""
+    key = ("red outline: " + "; ".join(notes)) if notes else ""  # a key to the outlines
     if offered:
-        key += ("   " if key else "") + "dashed green: the cells the engine offers now"
+        key += (" · " if key else "") + "dashed green: the cells the engine offers now"
     parts.append(f'<text x="8" y="{y}" font-size="12">{html.escape(key)}</text>')
     auction = auction_line(state, data)
     if auction:
@@ -566,12 +567,11 @@ def the_auction() -> list[Step]:
          "pass", "pass")
     owners = sorted({o for o in s.owner if o >= 0})
     carless = [p for p in range(4) if p not in owners]
-    t.snap(f"Three more cars are sold: Player 2 now owns {_cars_of(s, 2)}. A player may own "
-           "several cars, as long as every player ends with at least one (rule F1-16).",
-           rows=range(0, 8))
-    t.snap(f"Two cars are left and **two players have no car** (Players {carless[0]} and "
-           f"{carless[1]}): only they may bid now (rule F1-11); the others pass at once. And "
-           "with four players the **last two cars cost at least $30K** (rule F1-12).",
+    t.snap(f"Three more cars are sold: Player 2 now owns {_cars_of(s, 2)}; a player may own "
+           "several cars, as long as every player ends with at least one (rule F1-16). So now, "
+           f"with two cars left and **two players without a car** (Players {carless[0]} and "
+           f"{carless[1]}), only they may bid (rule F1-11); the others pass at once. And with "
+           "four players the **last two cars cost at least $30K** (rule F1-12).",
            rows=range(0, 8))
     t.do("pass", "pass")
     reoffer = COLOURS[s.offer]
@@ -628,13 +628,12 @@ def grid_and_start(seed: int = 1) -> list[Step]:
            rows=range(0, 10), marks=marks, title="The starting grid")
     assert s.starter != -1
     starter = CONFIG.kinds[s.starter].name
-    log = s.log()
-    said = log[next(i for i, line in enumerate(log) if "Starter card," in line) + 1:]
+    said = [line for line in s.log() if "Starter card" in line][-1]
     t.s = s
     t.snap(f"**The Starter card.** With five players three cards were left over; one is the "
            f"Starter. When the auction is over the dealer, Player {s.dealer}, turns it up, "
            f"**{starter}**, and moves the cars on it, choosing their paths; its white numbers "
-           f"are ignored (rule F1-18, ruling RF4). Here: *{' '.join(said[:3])}*",
+           f"are ignored (rule F1-18, ruling RF4). The log: *{said}*",
            range(0, 16), card=starter, title="The Starter card in play")
     while s.card != -1:
         t.do(_first_to(s))

@@ -322,6 +322,8 @@ class PlayWidget:
             self._selects[title] = (pick, go)
         pick, go = self._selects[title]
         pick.options = [(self.view_of.label(self.state, a), a) for a in ids]
+        if pick.value not in ids:  # a list never shows blank: its first action is chosen
+            pick.value = ids[0]
         return pick, go
 
     # --- the public actions (what the buttons call) ----------------------------------------------

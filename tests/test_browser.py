@@ -29,7 +29,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect, sync_playwright
+from playwright.sync_api import (
+    BrowserContext,
+    Locator,
+    Page,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
 
 from solvers.kraftwagen.puzzles import load_puzzles
 
@@ -54,7 +61,7 @@ NO_NEWS = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
 NEWS_QUESTION = "official Jupyter news"
 # The smallest text a board may have at a 1400 x 1000 window (issue 12).
 MIN_TEXT_PX = 11.0
-VIEWPORT = {"width": 1400, "height": 1000}
+VIEWPORT: ViewportSize = {"width": 1400, "height": 1000}
 # The rendered size of every non-empty <text> of a board, in CSS pixels: the font size in SVG
 # user units times the SVG's scale on screen. A board drawn inline is measured in place; one
 # shown as an <img> (a state's own SVG output) is parsed from its source and scaled by the
@@ -229,10 +236,11 @@ def _shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"browser-{name}.png"), full_page=False)
 
 
-def _expect_readable(board: Locator) -> dict[str, float]:
-    """Every text of the board is drawn at least MIN_TEXT_PX pixels high; the measures."""
+def _expect_readable(board: Locator, texts: int = 20) -> dict[str, float]:
+    """Every text of the board is drawn at least MIN_TEXT_PX pixels high; the measures. A
+    whole board has more than ``texts`` texts (not an empty picture)."""
     found = board.evaluate(MEASURE_TEXT)
-    assert found["count"] > 20, found  # a whole board was measured, not an empty picture
+    assert found["count"] > texts, found  # a whole board was measured, not an empty picture
     assert found["min"] >= MIN_TEXT_PX, found
     return found
 
@@ -403,3 +411,73 @@ def test_each_notebook_draws_its_first_board(lab: Lab, notebook: str) -> None:
         WIDGET_CHECKS.get(notebook, lambda _: None)(page)
     finally:
         lab.close(page, notebook)
+
+
+def test_formel1_tour_draws_its_boards_and_next_steps_through_the_rules(lab: Lab) -> None:
+    page = lab.open("10_formel1_tour.ipynb")
+    try:
+        _run_all(page)
+        first = page.locator(FIRST_BOARD).first
+        _expect_board(first)
+        _expect_readable(first, 5)
+        stepper = page.locator(".kw-stepper").first
+        stepper.scroll_into_view_if_needed()
+        step = stepper.locator(".kw-step")
+        expect(step).to_contain_text("step 1 of", use_inner_text=True)
+        board = stepper.locator(".kw-board")
+        _expect_readable(board.locator("svg").first, 5)  # the engine's board of the table
+        seen = [board.inner_html()]
+        for n in (2, 3):
+            stepper.locator("button.kw-next").click()
+            expect(step).to_contain_text(f"step {n} of", use_inner_text=True)
+            assert board.inner_html() not in seen  # each step draws a new position
+            seen.append(board.inner_html())
+        stepper.locator("button.kw-back").click()
+        expect(step).to_contain_text("step 2 of", use_inner_text=True)
+        assert board.inner_html() == seen[1]
+        # A race section: the close-up of the track, drawn large, readable at 1400 px.
+        race = page.locator(".kw-stepper").nth(3)
+        race.scroll_into_view_if_needed()
+        race.locator("button.kw-next").click()
+        closeup = race.locator("svg.f1-closeup")
+        expect(closeup).to_be_visible()
+        _expect_readable(closeup)
+        race.scroll_into_view_if_needed()
+        _shot(page, "10_formel1_tour")
+        _expect_no_news_question(page)
+    finally:
+        lab.close(page, "10_formel1_tour.ipynb")
+
+
+def test_formel1_play_takes_a_move_undoes_it_and_gives_a_hint(lab: Lab) -> None:
+    page = lab.open("11_formel1_play.ipynb")
+    try:
+        _run_all(page)
+        play = page.locator(".kw-play").first
+        board = play.locator(".kw-board")
+        log = play.locator(".kw-log")
+        expect(board.locator("svg").first).to_be_visible()
+        action = play.locator("button.kw-action:enabled").first
+        expect(action).to_be_visible()
+        board.scroll_into_view_if_needed()
+        _expect_readable(board.locator("svg").first, 5)  # the engine's board of the table
+        _expect_readable(board.locator("svg.f1-closeup"))
+        expect(board).to_contain_text("Your hand (Player 0")
+        _shot(page, "11_formel1_play-before")
+        board_before, log_before = board.inner_html(), log.inner_text()
+
+        action.click()  # Pass on the first car: the bots bid on
+        expect(log).not_to_have_text(log_before, use_inner_text=True)
+        assert board.inner_html() != board_before
+        play.locator("button.kw-undo").click()
+        expect(log).to_have_text(log_before, use_inner_text=True)
+        assert board.inner_html() == board_before
+
+        play.locator("button.kw-hint").click()
+        expect(play.locator(".kw-message")).to_contain_text("heuristic")
+        expect(play.locator(".kw-suggested")).to_have_count(1)
+        play.locator(".kw-panel").scroll_into_view_if_needed()
+        _shot(page, "11_formel1_play-hint")
+        _expect_no_news_question(page)
+    finally:
+        lab.close(page, "11_formel1_play.ipynb")

@@ -63,9 +63,9 @@ def test_the_tour_steps_show_what_their_captions_say() -> None:
     assert f1.car_cell(switch[1].state, "Green") == "14a"
     assert f1.car_cell(switch[2].state, "Green") == "40a"
     auction = steps["The auction"]
-    late = auction[5].state
+    late = auction[4].state
     assert min(a.amount for a in late.legal_actions() if isinstance(a, Bid)) == 30
-    assert all(p in auction[7].state.owner for p in range(4))
+    assert all(p in auction[6].state.owner for p in range(4))
 
 
 def test_the_stepper_walks_every_step_forward_and_back() -> None:
@@ -117,6 +117,16 @@ def test_a_move_is_applied_and_undone_back_to_the_same_state_key() -> None:
     assert play.state.key() != key and len(play.state.log()) > len(log)
     assert play.undo()
     assert play.state.key() == key and play.state.log() == log
+
+
+def test_the_bids_are_a_list_that_opens_on_the_lowest_bid_and_its_button_bids_it() -> None:
+    play = play_widget()
+    (pick, go), = play._selects.values()
+    lowest = min(a for a in play.state.legal_action_ids()
+                 if isinstance(formel1.ACTIONS[a], Bid))
+    assert pick.value == lowest and pick.options[0] == ("Bid $10K", lowest)
+    go.click()
+    assert play.moves[0] == lowest
 
 
 def test_the_race_offers_cards_and_end_cells_under_plain_headings() -> None:
