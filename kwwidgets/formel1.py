@@ -288,7 +288,7 @@ def greedy_hint(state: State) -> Hint:
     me = state.current_player
     aid = GreedyBot(seed=0).choose(state)
     action = formel1.ACTIONS[aid]
-    label = action_label(state, action)
+    label = said_label(state, action)
     heuristic = ("A heuristic (the greedy bot), not a proof: it does not think about what "
                  "the rivals will play.")
     if state.phase == "auction":
@@ -304,13 +304,17 @@ def greedy_hint(state: State) -> Hint:
         return Hint(aid, False, f"{text} {heuristic}")
     values = {a: _settle(state.child(a), me) for a in state.legal_action_ids()}
     others = sorted((v, a) for a, v in values.items() if a != aid)
-    best = values[aid]
-    text = (f"Hint: {label}: it leaves your cars {best:+.1f} rows against the rivals' "
-            "average (a finished car counts its prize)")
+    text = f"Hint: {label}: after it your cars are {_rows(values[aid])} your rivals' average"
     if others:
         v, a = others[-1]
-        text += f"; the next best, {action_label(state, formel1.ACTIONS[a])}, {v:+.1f}"
-    return Hint(aid, False, f"{text}. {heuristic}")
+        same = "as good" if v == values[aid] else f"{_rows(v)} it"
+        text += f"; the next best choice, {said_label(state, formel1.ACTIONS[a])}, is {same}"
+    return Hint(aid, False, f"{text} (a finished car counts its prize as rows). {heuristic}")
+
+
+def _rows(value: float) -> str:
+    """A lead in rows, in words."""
+    return f"{abs(value):.1f} rows {'ahead of' if value >= 0 else 'behind'}"
 
 
 _hint_source: list[HintSource] = [greedy_hint]
@@ -345,6 +349,17 @@ def action_label(state: State, action: Any) -> str:
     return str(action)
 
 
+def said_label(state: State, action: Any) -> str:
+    """An action in a sentence: a button's label, with the car named for an end cell or a
+    white number ("Green to 6a", "the white 5 to Red")."""
+    label = action_label(state, action)
+    if state.pending and isinstance(action, To) and state.pending[1] >= 0:
+        return f"{COLOURS[state.pending[1]]} to {label}"
+    if state.pending and isinstance(action, White):
+        return f"the white {state.pending[2]} to {label}"
+    return label
+
+
 def group_title(state: State, action: Any) -> str:
     """The heading an action is listed under, in the words of the decision."""
     if isinstance(action, Bid | Pass):
@@ -364,6 +379,7 @@ class Formel1View(GameView):
     face up, plain labels grouped by decision, and a hint (``hint_for``)."""
 
     has_hint = True
+    hint_help = "a suggestion: for now the greedy bot's choice and why (a heuristic)"
 
     def board(self, state: Any, viewer: int | None = None) -> str:
         """The engine's board of the table, then the close-up of the race (``board_html``)."""

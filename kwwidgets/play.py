@@ -185,7 +185,7 @@ class PlayWidget:
         self.undo_button = button("Undo", "kw-undo", self.undo, self.out,
                                   "take back your last decision and the bots' replies")
         self.hint_button = button("Hint", "kw-hint", self.hint, self.out,
-                                  "ask the turn planner for a suggestion")
+                                  self.view_of.hint_help)
         if not self.view_of.has_hint:
             self.hint_button.layout.display = "none"
         self.players_input = w.Dropdown(options=list(self.game.player_counts), value=players,

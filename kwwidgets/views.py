@@ -42,6 +42,8 @@ class GameView:
 
     #: whether ``hint`` can suggest anything (the play widget hides its button otherwise)
     has_hint = False
+    #: the hint button's tooltip: what the hint is
+    hint_help = "ask the turn planner for a suggestion"
     #: whether the board has bands, highlights and a banner (the stepper's ``Scene``:
     #: Kraftwagen's board alone)
     bands = False
