@@ -793,15 +793,29 @@ def advance(s: State) -> None:
     (an end cell, a forced pass, a finish), so ``s.legal`` is a real choice, chance or empty."""
     while True:
         if s.seed is not None and current_player(s) == CHANCE:
-            weights = chance_weights(s)  # seeded chance draws at once: no legal list needed
-            pick = weighted_draw(s.seed, s.draws, [w for _, w in weights])
-            s.draws += 1
-            _apply(s, weights[pick][0])
+            _draw(s)  # seeded chance draws at once: no legal list needed
             continue
         s.legal = legal_ids(s)
         if len(s.legal) != 1:
             return
         _apply(s, s.legal[0])
+
+
+def _draw(s: State) -> None:
+    """Seeded chance: the next draw from the seed picks the outcome by its weight (STYLE 9).
+    A card is drawn over the copies left of every kind: a kind with none has weight 0, which
+    ``weighted_draw`` passes over, so this is the draw over ``chance_weights`` without
+    building the list at each card of the deal."""
+    seed = s.seed
+    assert seed is not None
+    if s.phase in _CARD_OUTCOME_IDS:
+        kind = weighted_draw(seed, s.draws, _undealt_counts(s))
+        aid = _CARD_OUTCOME_IDS[s.phase][kind]
+    else:
+        weights = chance_weights(s)
+        aid = weights[weighted_draw(seed, s.draws, [w for _, w in weights])][0]
+    s.draws += 1
+    _apply(s, aid)
 
 
 def why_illegal(s: State, action: Any) -> IllegalActionError:
