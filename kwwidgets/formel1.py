@@ -862,7 +862,8 @@ def new_track() -> list[Step]:
         t.do(_first_to(t.s))
     t.do("play Yellow 5")
     t.snap(f"Yellow moves 5 from 8b, entering the corner: entering may change lane (rule "
-           f"F1-36). The engine offers: "
+           f"F1-36), and the shorter inner lane takes it farther (to row 16, not 13). The "
+           f"engine offers: "
            f"{', '.join(action_label(t.s, a) for a in t.s.legal_actions())}. A switch card "
            "never puts a car into an unequal corner cell either (rule F1-35).", rows)
     n = formel1.new_game(players=4, seed=6, races=1, track="new")
