@@ -248,7 +248,8 @@ def minimum_bid(s: State) -> int:
 
 def may_bid(s: State, player: int) -> bool:
     """F1-11: when the cars yet to be bid equal the players without a car, only those may bid;
-    F1-08: a player who passed on this car may not re-enter."""
+    F1-08: a player who passed on this car may not re-enter. F1-16: nothing else limits who
+    buys the extra cars (3-1-1-1 or 2-2-1-1 with four players)."""
     if s.out[player]:
         return False
     if "no_car" in s.variants:

@@ -47,9 +47,7 @@ def board_svg(s: State, viewer: int | None = None) -> str:
             parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="{CAR_FILL[car]}" '
                          f'stroke="#fff"><title>{CONFIG.colours[car]}</title></circle>')
     y = 40 + track.lanes * CELL
-    chart = [f"{i + 1}. {CONFIG.colours[c]} ${CONFIG.prizes[i]}K" for i, c in enumerate(s.finished)]
-    parts.append(f'<text x="8" y="{y}">Prize chart: {escape(", ".join(chart) or "empty")}'
-                 '</text>')
+    parts.append(f'<text x="8" y="{y}">Prize chart: {escape(prize_chart(s))}</text>')
     for p in range(s.players):
         y += 16
         cars = ", ".join(CONFIG.colours[c] for c in range(6) if s.owner[c] == p)
@@ -66,6 +64,14 @@ def board_svg(s: State, viewer: int | None = None) -> str:
                      '</text>')
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def prize_chart(s: State) -> str:
+    """Every place of the prize chart with its prize and the car on it so far (F1-30), "1.
+    $200K Red, 2. $150K -, ..."."""
+    return ", ".join(f"{i + 1}. ${prize}K "
+                     f"{CONFIG.colours[s.finished[i]] if i < len(s.finished) else '-'}"
+                     for i, prize in enumerate(CONFIG.prizes))
 
 
 def table_svg(s: State) -> str:

@@ -182,6 +182,15 @@ def test_the_svg_board_shows_the_viewers_hand_face_up_only() -> None:
     assert card in mine and mine.count("12 cards") == 3
 
 
+def test_the_svg_board_shows_every_prize_and_the_cars_placed_so_far() -> None:
+    s = race({"Black": "61b", "Yellow": "40a"}, [["Black 5", "Red 10", "Green 10"],
+                                                 ["Red 10", "Green 10"]])
+    chart = "Prize chart: 1. $200K Blue, 2. $150K Orange, 3. $100K Red, 4. $60K Green, "
+    assert chart + "5. $30K -, 6. $10K -" in s._repr_svg_()
+    s.apply("play Black 5")  # Black crosses the line fifth
+    assert chart + "5. $30K Black, 6. $10K -" in s._repr_svg_()
+
+
 @pytest.mark.parametrize("name", ["random", "greedy"])
 def test_the_bots_play_whole_games(name: str) -> None:
     bot = formel1.GAME.make_bot(name, 1)
