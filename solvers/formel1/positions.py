@@ -1,0 +1,29 @@
+"""Seeded Formel 1 race positions for tests, benchmarks and puzzles: a one-race game played by
+uniform random choices (``random.Random(seed)``) until few cards are left in the hands."""
+
+from __future__ import annotations
+
+import random
+
+import formel1
+from formel1 import State
+
+
+def cards_left(s: State) -> int:
+    """The cards still to be played this race: every hand and discard pile (F1-40)."""
+    return sum(len(h) for h in s.hands) + sum(len(d) for d in s.discards)
+
+
+def endgame(players: int, seed: int, cards: int, mid_card: bool = False,
+            track: str = "standard") -> State | None:
+    """The first race decision of a seeded random one-race game with at most ``cards`` cards
+    left in all hands: a card to play, or with ``mid_card`` a decision inside a card (an end
+    cell, a white number, a switch target) when one comes before the race ends. None when
+    the race ends first."""
+    s = formel1.new_game(players=players, seed=seed, races=1, track=track)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        if s.phase == "race" and cards_left(s) <= cards and (s.card >= 0) == mid_card:
+            return s
+        s.apply_unchecked(rng.choice(s.legal_action_ids()))
+    return None

@@ -1,0 +1,624 @@
+"""Race search: the value of every decision for the rest of a Formel 1 race, in prize money.
+
+Covers issue 16, part "Race search". Input: a position in a race (``phase == "race"``), the
+player to plan for (default: the one to decide) and a model of the rivals:
+
+- ``maxn``: every player maximises his own prize money for the race; a player indifferent
+  between decisions takes the one with the lowest action id (a stated rule: max^n needs one,
+  and the brute force in the tests uses the same);
+- ``paranoid``: every other player minimises ours (a two-sided zero-sum game: alpha-beta);
+- ``scripted``: the rivals' decisions are given: a sequence of action texts, the rivals' k-th
+  decision the k-th text, then the Formel 1 greedy bot (``formel1.bots.GreedyBot``); or a
+  function from state to action id.
+
+With every hand known (an open-hand endgame: ``solve``) the search is exact. Output: a
+``RacePlan`` with the value (the prize money the player wins in this race, cars already
+finished included, in $1K), the principal line to the end of the race, and a "why not this?"
+table: every legal decision (card, end cell, white number, switch target) with its value and
+the line that refutes it. The race has no chance (F1-05: all cards are dealt before it), so a
+line is replayed exactly by ``replay_prizes``.
+
+The search is depth-first with a transposition table over a canonical key: the state's data
+fields less what cannot change the rest of the race (the log, the seed, the money outside the
+no-car variant, the constant setup fields) and with the prize chart reduced to the number of
+cars finished, since the table stores what is still to be won. Bounds: the prize money still
+to win is at most the next places of the chart for the cars that can still reach the line
+(the movement left in all hands bounds how far a car can go; a switch card counts as
+unbounded), at least nothing; paranoid search is alpha-beta with those bounds and move
+ordering by the greedy bot's evaluation (``formel1.bots.evaluate``); max^n and scripted stop at
+a decision once its mover reaches his bound (max^n scans in id order, so the tie rule holds).
+
+A node and a time budget stop the search: the plan is then the best first decision solved so
+far (or, if none is, the first in the greedy order) with its value as a lower bound and an upper
+bound on what any decision is worth, status ``"bound"``; never nothing while a move is legal.
+
+With hidden hands (``estimate``): determinized sampling. The cards the player has not seen are
+the other hands and the removed cards together (the deck less his hand, the cards played, the
+discards and the Starter); ``determinize`` deals them uniformly at random (a uniform shuffle of
+the physical cards) into hands of the observed sizes and the removed pile, each deal is solved,
+and each decision is reported with its mean and a 95% confidence interval: an estimate. The
+sampling ignores what the rivals' past plays reveal of their hands, and solving each deal with
+open hands credits every player with knowledge he lacks (the strategy-fusion bias of
+determinization); the interval covers sampling error only.
+
+State explosion: the number of positions grows with the cards left and the cars on the track
+(a brute force of 8 cards with five cars racing passes 3,000,000 nodes); the table holds at
+most ``RaceConfig.table_entries`` entries and is emptied when full.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import formel1
+from formel1 import ACTIONS, CONFIG, State
+from formel1.bots import GreedyBot, evaluate
+
+RIVAL_MODELS = ("maxn", "paranoid", "scripted")
+PRIZES = CONFIG.prizes
+INF = math.inf
+#: The data fields that cannot change the rest of the race: the log, the chance seed (no
+#: chance in a race), the setup of the race; ``finished`` is replaced by its length and
+#: ``money`` kept only in the no-car variant (where bargains are limited by cash).
+IGNORED_FIELDS = frozenset({"events", "seed", "draws", "players", "races", "variants", "track",
+                            "race", "dealer", "revealed", "queue", "owner", "removed",
+                            "starter", "offer", "reoffered", "high_bid", "high_bidder", "out",
+                            "finished", "money"})
+EXACT, LOWER, UPPER = 0, 1, 2
+#: z for a two-sided 95% interval (normal approximation of the sample mean).
+Z95 = statistics.NormalDist().inv_cdf(0.975)
+
+Line = tuple[tuple[str, str], ...]
+Policy = Callable[[State], int]
+
+
+class RaceSearchError(ValueError):
+    """The request cannot be answered (not in a race, bad player, bad settings)."""
+
+
+class _Stop(Exception):
+    """Raised inside the search when a budget runs out."""
+
+
+@dataclass(frozen=True)
+class RaceConfig:
+    """How to search: the rival model, the budgets, the parts of the search switched on."""
+
+    rivals: str = "maxn"
+    script: tuple[str, ...] | Policy | None = None  # scripted rivals (module docstring)
+    node_budget: int = 2_000_000
+    time_budget: float = 60.0
+    use_table: bool = True
+    use_bounds: bool = True
+    use_ordering: bool = True
+    table_entries: int = 1_500_000
+    samples: int = 30  # deals sampled by ``estimate``
+    seed: int = 0  # the sampler's seed
+
+    def check(self) -> None:
+        """Raise RaceSearchError for settings that make no sense."""
+        if self.rivals not in RIVAL_MODELS:
+            raise RaceSearchError(f"rivals must be one of {', '.join(RIVAL_MODELS)}, not "
+                                  f"{self.rivals!r}")
+        if self.node_budget < 1:
+            raise RaceSearchError("the node budget must be at least 1")
+        if not self.time_budget > 0:
+            raise RaceSearchError("the time budget must be a positive number of seconds")
+        if self.samples < 2:
+            raise RaceSearchError("an estimate needs at least 2 samples")
+        if self.script is not None and self.rivals != "scripted":
+            raise RaceSearchError("a script is given only with rivals 'scripted'")
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One legal first decision: its value (exact when proven; else a lower bound), an upper
+    bound, and the line after it (the best play of everyone as modelled: what refutes it)."""
+
+    action: str
+    value: float
+    upper: float
+    proven: bool
+    line: Line = ()
+
+
+@dataclass(frozen=True)
+class RacePlan:
+    """The race search's answer for ``player`` (values in $1K of prize money this race)."""
+
+    player: int
+    rivals: str
+    value: float  # the plan's value: exact when proven, else a lower bound
+    upper: float  # no decision is worth more (equal to value when proven)
+    status: str  # "proven" or "bound"
+    line: Line  # the principal line: (who, action) to the end of the race
+    alternatives: tuple[Alternative, ...]
+    prizes: tuple[int, ...]  # every player's prize money on the principal line
+    nodes: int
+    seconds: float
+    stopped: str = ""  # why the search stopped early
+
+    @property
+    def best(self) -> str:
+        """The first decision of the plan."""
+        return self.line[0][1] if self.line else self.alternatives[0].action
+
+    def status_text(self) -> str:
+        """One plain sentence on what is proven."""
+        if self.status == "proven":
+            return f"Proven: ${self.value:g}K of prize money this race (rivals {self.rivals})."
+        why = f" (the search stopped: {self.stopped})" if self.stopped else ""
+        return (f"Bound: the plan is worth at least ${self.value:g}K, no decision more than "
+                f"${self.upper:g}K (rivals {self.rivals}){why}.")
+
+
+# --- prize money ---------------------------------------------------------------------------
+def earned(s: State) -> list[int]:
+    """Each player's prizes for the cars already across the line this race (F1-30)."""
+    out = [0] * s.players
+    for place, car in enumerate(s.finished):
+        out[s.owner[car]] += PRIZES[place]
+    return out
+
+
+def race_over(root: State, s: State) -> bool:
+    """``s`` is past the end of ``root``'s race (the next race dealt, or the game over)."""
+    return s.race != root.race or s.is_terminal()
+
+
+def gain(s: State, c: State, over: bool) -> list[int]:
+    """What each player wins from ``s`` to its child ``c`` beyond ``earned``: the prizes are
+    paid at the race's end (F1-30), so at the end it is the money paid less what was earned."""
+    if over:
+        return [b - a - e for a, b, e in zip(s.money, c.money, earned(s), strict=True)]
+    return [b - a + ec - es for a, b, ec, es in zip(s.money, c.money, earned(c), earned(s),
+                                                    strict=True)]
+
+
+def replay_prizes(state: State, line: Sequence[tuple[str, str]] | Sequence[str]) -> list[int]:
+    """Replay a line through the engine (checked ``apply``) to the end of the race; every
+    player's prize money for the race (cars already finished included)."""
+    s = state.clone(history=False)
+    for item in line:
+        s.apply(item if isinstance(item, str) else item[1])
+    if not race_over(state, s):
+        raise RaceSearchError("the line stops before the end of the race")
+    # Every prize of the race is paid at its end (F1-30), the earlier finishers' too.
+    return [b - a for a, b in zip(state.money, s.money, strict=True)]
+
+
+def remaining_bound(s: State, p: int) -> int:
+    """An upper bound on what ``p`` can still win this race beyond ``earned``: the next places
+    of the prize chart for his cars that may still reach the line. A car may if the movement
+    left (the card in play and every hand: its colour's numbers, and the white numbers of
+    cards that do not picture it) covers its distance to the line, or a switch card of its
+    pair is left (a switch moves a car by an unbounded amount)."""
+    track = s.track_spec()
+    cards = [k for hand in (*s.hands, *s.discards) for k in hand]  # discards: F1-40
+    if s.card >= 0:
+        cards.append(s.card)
+    reach = [0] * len(s.pos)
+    switched: set[int] = set()
+    for k in cards:
+        spec = CONFIG.kinds[k]
+        if spec.switch is not None:
+            switched |= set(spec.switch)
+            continue
+        whites = sum(n for c, n in spec.numbers if c < 0)
+        for car in range(len(s.pos)):
+            reach[car] += sum(n for c, n in spec.numbers if c == car)
+            if car not in spec.pictured:
+                reach[car] += whites
+    laps = s.total_laps()
+    alive = 0
+    for car, cell in enumerate(s.pos):
+        if cell < 0 or s.owner[car] != p:
+            continue
+        distance = (laps - 1 - s.laps[car]) * track.rows + track.rows - track.cells[cell].row
+        if car in switched or reach[car] >= distance:
+            alive += 1
+    placed = len(s.finished)
+    return sum(PRIZES[placed:placed + alive])
+
+
+# --- the search ----------------------------------------------------------------------------
+class _Search:
+    """One search from one root: the table, the budget, the three rival models."""
+
+    def __init__(self, root: State, player: int, config: RaceConfig) -> None:
+        self.root, self.p, self.cfg = root, player, config
+        self.nodes = 0
+        self.table: dict[Any, tuple[int, Any, int]] = {}
+        self.t0 = time.perf_counter()
+        self.deadline = self.t0 + config.time_budget
+        self.budget_on = True
+        self.bounds = config.use_bounds and "no_car" not in root.variants
+        self.keep_money = "no_car" in root.variants
+        self.fields = tuple(f for f in State.DATA_FIELDS
+                            if f not in IGNORED_FIELDS or (f == "money" and self.keep_money))
+        script = config.script
+        self.line_script: tuple[str, ...] = script if isinstance(script, tuple) else ()
+        self.policy_fn: Policy | None = script if callable(script) else None
+        self.greedy = GreedyBot(0)
+        self.policy_memo: dict[Any, int] = {}
+
+    # ---- bookkeeping
+    def tick(self) -> None:
+        self.nodes += 1
+        if not self.budget_on:
+            return
+        if self.nodes > self.cfg.node_budget:
+            raise _Stop(f"node budget of {self.cfg.node_budget:,} spent")
+        if self.nodes % 512 == 0 and time.perf_counter() > self.deadline:
+            raise _Stop(f"time budget of {self.cfg.time_budget:g} s spent")
+
+    def key(self, s: State, script_at: int) -> Any:
+        """The canonical key: what matters for the rest of the race (module docstring)."""
+        return (tuple(getattr(s, f) for f in self.fields), len(s.finished), script_at)
+
+    def store(self, key: Any, entry: tuple[int, Any, int]) -> None:
+        if not self.cfg.use_table:
+            return
+        if len(self.table) >= self.cfg.table_entries:
+            self.table.clear()  # simple and safe: entries are only ever a speed-up
+        self.table[key] = entry
+
+    def children(self, s: State) -> list[tuple[int, State, list[int], bool]]:
+        """Every legal action with its child, the gain on the way, whether the race is over."""
+        out = []
+        for aid in s.legal_action_ids():
+            self.tick()
+            c = s.child(aid)
+            over = race_over(self.root, c)
+            out.append((aid, c, gain(s, c, over), over))
+        return out
+
+    def ub(self, s: State) -> float:
+        return remaining_bound(s, self.p) if self.bounds else INF
+
+    # ---- scripted rivals
+    def rival_action(self, s: State, script_at: int) -> tuple[int, int]:
+        """The scripted rival's decision and the script position after it."""
+        if script_at < len(self.line_script):
+            text = self.line_script[script_at]
+            try:
+                aid = s.resolve(text)
+            except Exception as exc:  # noqa: BLE001 - any parse failure is the script's fault
+                raise RaceSearchError(f"script action {text!r}: {exc}") from None
+            if aid not in s.legal_action_ids():
+                raise RaceSearchError(f"script action {text!r} is not legal when it is due")
+            return aid, script_at + 1
+        if self.policy_fn is not None:
+            return self.policy_fn(s), script_at
+        key = self.key(s, -1)
+        if key not in self.policy_memo:
+            self.policy_memo[key] = self.greedy.choose(s)
+        return self.policy_memo[key], script_at
+
+    # ---- max^n: vectors of what is still to win
+    def maxn(self, s: State) -> tuple[tuple[int, ...], int]:
+        key = self.key(s, 0)
+        hit = self.table.get(key)
+        if hit is not None:
+            return hit[1], hit[2]
+        mover = s.current_player
+        bound = remaining_bound(s, mover) if self.bounds else INF
+        best: tuple[int, ...] | None = None
+        best_aid = -1
+        for aid, c, g, over in self.children(s):  # id order: ties go to the lowest id
+            vec = tuple(g) if over else tuple(a + b for a, b in zip(g, self.maxn(c)[0],
+                                                                     strict=True))
+            if best is None or vec[mover] > best[mover]:
+                best, best_aid = vec, aid
+                if vec[mover] >= bound:
+                    break  # nothing later can be strictly better for him
+        assert best is not None
+        self.store(key, (EXACT, best, best_aid))
+        return best, best_aid
+
+    # ---- scripted: one maximiser, rivals' moves given
+    def scripted(self, s: State, script_at: int) -> tuple[float, int]:
+        key = self.key(s, script_at)
+        hit = self.table.get(key)
+        if hit is not None:
+            return hit[1], hit[2]
+        if s.current_player != self.p:
+            aid, nxt = self.rival_action(s, script_at)
+            self.tick()
+            c = s.child(aid)
+            over = race_over(self.root, c)
+            d = gain(s, c, over)[self.p]
+            value = float(d) if over else d + self.scripted(c, nxt)[0]
+            self.store(key, (EXACT, value, aid))
+            return value, aid
+        bound = self.ub(s)
+        best, best_aid = -INF, -1
+        for aid, c, g, over in self.ordered(s, maximise=True):
+            value = float(g[self.p]) if over else g[self.p] + self.scripted(c, script_at)[0]
+            if value > best:
+                best, best_aid = value, aid
+                if best >= bound:
+                    break
+        self.store(key, (EXACT, best, best_aid))
+        return best, best_aid
+
+    # ---- paranoid: alpha-beta on our prize money
+    def paranoid(self, s: State, alpha: float, beta: float) -> tuple[float, int]:
+        key = self.key(s, 0)
+        hit = self.table.get(key)
+        if hit is not None:
+            flag, value, aid = hit
+            if flag == EXACT or (flag == LOWER and value >= beta) \
+                    or (flag == UPPER and value <= alpha):
+                return value, aid
+        bound = self.ub(s)
+        if bound <= alpha:
+            return bound, -1  # fail low: nothing here reaches alpha
+        if self.bounds and beta <= 0:
+            return 0.0, -1  # fail high: at least nothing is won
+        a0, b0 = alpha, beta
+        ours = s.current_player == self.p
+        best, best_aid = (-INF if ours else INF), -1
+        for aid, c, g, over in self.ordered(s, maximise=ours, first=hit[2] if hit else -1):
+            d = g[self.p]
+            value = float(d) if over else d + self.paranoid(c, alpha - d, beta - d)[0]
+            if (value > best) if ours else (value < best):
+                best, best_aid = value, aid
+            if ours:
+                alpha = max(alpha, best)
+                if best >= bound:
+                    break
+            else:
+                beta = min(beta, best)
+                if self.bounds and best <= 0:
+                    break
+            if alpha >= beta:
+                break
+        flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
+        self.store(key, (flag, best, best_aid))
+        return best, best_aid
+
+    def ordered(self, s: State, maximise: bool, first: int = -1
+                ) -> list[tuple[int, State, list[int], bool]]:
+        """The children, the table's best move first, then by the greedy evaluation of our
+        position (best for us first where we decide, worst first where a rival does)."""
+        kids = self.children(s)
+        if not self.cfg.use_ordering:
+            return kids
+        sign = -1.0 if maximise else 1.0
+        return sorted(kids, key=lambda k: (k[0] != first,
+                                           sign * (k[2][self.p] * 10 + evaluate(k[1], self.p))))
+
+    # ---- what each model says a first decision is worth, and the line after it
+    def value_of(self, c: State, g: list[int], over: bool, script_at: int) -> float:
+        """Our prize money still to win after the first decision leading to ``c``."""
+        d = g[self.p]
+        if over:
+            return float(d)
+        if self.cfg.rivals == "maxn":
+            return float(d + self.maxn(c)[0][self.p])
+        if self.cfg.rivals == "paranoid":
+            return d + self.paranoid(c, -INF, INF)[0]
+        return d + self.scripted(c, script_at)[0]
+
+    def best_action(self, s: State, script_at: int) -> tuple[int, int]:
+        """The modelled decision at ``s`` and the script position after it."""
+        if self.cfg.rivals == "maxn":
+            return self.maxn(s)[1], script_at
+        if self.cfg.rivals == "paranoid":
+            return self.paranoid(s, -INF, INF)[1], script_at
+        if s.current_player != self.p:
+            return self.rival_action(s, script_at)
+        return self.scripted(s, script_at)[1], script_at
+
+    def line_from(self, s: State, script_at: int) -> Line:
+        """Everyone's modelled decisions from ``s`` to the end of the race (the budget is off:
+        the nodes on the line are in the table, or cheap to search again)."""
+        self.budget_on = False
+        line: list[tuple[str, str]] = []
+        while not race_over(self.root, s):
+            who = s.current_player
+            aid, script_at = self.best_action(s, script_at)
+            line.append((f"Player {who}", str(ACTIONS[aid])))
+            s = s.child(aid)
+        self.budget_on = True
+        return tuple(line)
+
+
+def solve(state: State, player: int | None = None, config: RaceConfig | None = None,
+          on_progress: Callable[[int, int], None] | None = None) -> RacePlan:
+    """The value of every legal decision at ``state`` for ``player`` (default: the one to
+    decide) for the rest of the race with every hand known, against ``config.rivals``.
+
+    Every first decision is searched in the greedy order; on the budget the decisions solved
+    so far keep their exact values and the others get the trivial lower bound (what is
+    already won) and the prize-chart upper bound. Raises RaceSearchError outside a race, for a
+    player not in the game, or for bad settings."""
+    config = config or RaceConfig()
+    config.check()
+    if state.phase != "race" or state.is_terminal():
+        raise RaceSearchError(f"the position is in the {state.phase} phase, not in a race: "
+                              "the race search needs a race in progress")
+    player = _mover(state, player)
+    root = state.clone(history=False)
+    search = _Search(root, player, config)
+    base = earned(root)[player]
+    script_at = 0
+    firsts: list[tuple[int, State, list[int], bool]]
+    search.budget_on = False
+    firsts = search.ordered(root, maximise=True) if config.use_ordering \
+        else search.children(root)
+    search.budget_on = True
+    solved: dict[int, float] = {}
+    stopped = ""
+    for i, (aid, c, g, over) in enumerate(firsts):
+        if on_progress is not None:
+            on_progress(i, len(firsts))
+        try:
+            solved[aid] = base + search.value_of(c, g, over, script_at)
+        except _Stop as why:
+            stopped = str(why)
+            break
+    if on_progress is not None:
+        on_progress(len(solved), len(firsts))
+    alternatives = []
+    for aid, c, g, over in firsts:
+        text = str(ACTIONS[aid])
+        first = (f"Player {root.current_player}", text)
+        if aid in solved:
+            line = (first, *search.line_from(c, script_at)) if not over else (first,)
+            alternatives.append(Alternative(text, solved[aid], solved[aid], True, line))
+        else:
+            upper = base + g[player] + (0 if over else search.ub(c))
+            alternatives.append(Alternative(text, float(base + g[player]), float(upper), False,
+                                            (first,)))
+    ids = {str(ACTIONS[aid]): aid for aid, *_rest in firsts}
+    # The best: the highest value (a lower bound where unproven), a proven one on a tie, then
+    # the lowest id (max^n's rule).
+    chosen = max(alternatives, key=lambda a: (a.value, a.proven, -ids[a.action]))
+    alternatives.sort(key=lambda a: (-a.value, ids[a.action]))
+    proven = len(solved) == len(firsts)
+    upper = chosen.value if proven else max(max(a.upper for a in alternatives), chosen.value)
+    line = chosen.line
+    prizes = tuple(replay_prizes(root, line)) if proven or chosen.proven else ()
+    return RacePlan(player, config.rivals, chosen.value, upper, "proven" if proven else "bound",
+                    line, tuple(alternatives), prizes, search.nodes,
+                    time.perf_counter() - search.t0, stopped)
+
+
+def _mover(state: State, player: int | None) -> int:
+    """The player to plan for: the one to decide (a plan is for the decision at hand)."""
+    mover = state.current_player
+    if player is not None and player != mover:
+        if not 0 <= player < state.players:
+            raise RaceSearchError(f"player {player} is not in this {state.players}-player game")
+        raise RaceSearchError(f"Player {mover} decides now, not Player {player}: the race "
+                              "search plans for the player to move")
+    return mover
+
+
+# --- hidden hands: determinized sampling ------------------------------------------------------
+def unseen_cards(state: State, player: int) -> tuple[list[int], list[tuple[str, int, int]]]:
+    """The cards ``player`` has not seen (the other hands and the removed cards together, as
+    card kinds, sorted) and the hidden places they go: ("hands", seat, size) for each other
+    hand and ("removed", -1, size), the sizes as ``state.observation(player)`` shows them."""
+    view = state.observation(player)
+    places: list[tuple[str, int, int]] = [("hands", q, len(view["hands"][q]))
+                                          for q in range(state.players) if q != player]
+    places.append(("removed", -1, len(view["removed"])))
+    pool = sorted([k for q in range(state.players) if q != player for k in state.hands[q]]
+                  + list(state.removed))
+    if len(pool) != sum(size for *_, size in places):
+        raise RaceSearchError("the observation's hidden sizes do not match the unseen cards")
+    return pool, places
+
+
+def determinize(state: State, player: int, rng: random.Random) -> State:
+    """A copy of ``state`` with the cards ``player`` has not seen dealt again uniformly at
+    random (a uniform shuffle of the physical cards) into the other hands and the removed
+    pile, of the sizes he sees; loaded through the engine's position checks."""
+    pool, places = unseen_cards(state, player)
+    rng.shuffle(pool)
+    data = json.loads(state.to_json())
+    names = [k.name for k in CONFIG.kinds]
+    at = 0
+    for where, seat, size in places:
+        cards = [names[k] for k in sorted(pool[at:at + size])]
+        at += size
+        if where == "hands":
+            data["hands"][seat] = cards
+        else:
+            data["removed"] = cards
+    return formel1.from_json(json.dumps(data))
+
+
+@dataclass(frozen=True)
+class DecisionEstimate:
+    """One first decision's estimated value over the sampled deals: the mean, its 95%
+    interval (normal approximation; sampling error only), the spread."""
+
+    action: str
+    mean: float
+    low: float
+    high: float
+    sd: float
+
+
+@dataclass(frozen=True)
+class RaceEstimate:
+    """``estimate``'s answer: an estimate, never a proof (module docstring)."""
+
+    player: int
+    rivals: str
+    samples: int
+    decisions: tuple[DecisionEstimate, ...]  # best mean first
+    bounded_samples: int  # deals whose search stopped on the budget (values are lower bounds)
+    nodes: int
+    seconds: float
+    status: str = "estimate"
+    plans: tuple[RacePlan, ...] = field(default=(), repr=False)
+
+    @property
+    def best(self) -> str:
+        """The decision with the best mean."""
+        return self.decisions[0].action
+
+    def status_text(self) -> str:
+        """One plain sentence on what the numbers are."""
+        d = self.decisions[0]
+        text = (f"Estimate over {self.samples} sampled deals of the hidden cards: {d.action} "
+                f"${d.mean:.1f}K (95% interval {d.low:.1f} to {d.high:.1f}; rivals "
+                f"{self.rivals}, each deal solved with open hands)")
+        if self.bounded_samples:
+            text += (f"; {self.bounded_samples} deal(s) stopped on the budget, their values are "
+                     "lower bounds")
+        return text + "."
+
+
+def estimate(state: State, player: int | None = None, config: RaceConfig | None = None,
+             on_progress: Callable[[int, int], None] | None = None) -> RaceEstimate:
+    """Each legal decision's value for ``player`` (default: the one to decide) with the other
+    hands hidden: ``config.samples`` deals of the unseen cards, each solved by ``solve`` with
+    an equal share of the budgets; the mean and a 95% interval per decision."""
+    config = config or RaceConfig()
+    config.check()
+    if state.phase != "race" or state.is_terminal():
+        raise RaceSearchError(f"the position is in the {state.phase} phase, not in a race: "
+                              "the race search needs a race in progress")
+    player = _mover(state, player)
+    rng = random.Random(config.seed)
+    share = replace(config, node_budget=max(1, config.node_budget // config.samples),
+                    time_budget=config.time_budget / config.samples)
+    t0 = time.perf_counter()
+    plans = []
+    for i in range(config.samples):
+        if on_progress is not None:
+            on_progress(i, config.samples)
+        plans.append(solve(determinize(state, player, rng), player, share))
+    if on_progress is not None:
+        on_progress(config.samples, config.samples)
+    values: dict[str, list[float]] = {}
+    for plan in plans:
+        for a in plan.alternatives:
+            values.setdefault(a.action, []).append(a.value)
+    decisions = []
+    for action, vs in values.items():
+        mean, sd = statistics.fmean(vs), statistics.stdev(vs)
+        half = Z95 * sd / math.sqrt(len(vs))
+        decisions.append(DecisionEstimate(action, mean, mean - half, mean + half, sd))
+    decisions.sort(key=lambda d: -d.mean)
+    return RaceEstimate(player, config.rivals, config.samples, tuple(decisions),
+                        sum(1 for p in plans if p.status != "proven"),
+                        sum(p.nodes for p in plans), time.perf_counter() - t0, plans=tuple(plans))
+
+
+__all__ = ["Alternative", "DecisionEstimate", "RIVAL_MODELS", "RaceConfig", "RaceEstimate",
+           "RacePlan", "RaceSearchError", "determinize", "earned", "estimate", "gain",
+           "race_over", "remaining_bound", "replay_prizes", "solve", "unseen_cards"]
