@@ -505,7 +505,9 @@ def position(cars: Sequence[str | None], hands: Sequence[Sequence[str]], turn: i
 
 def _cars_of(s: State, player: int) -> str:
     """The colours ``player`` owns, in words."""
-    return " and ".join(COLOURS[c] for c in range(6) if s.owner[c] == player) or "no car"
+    cars = [COLOURS[c] for c in range(6) if s.owner[c] == player]
+    return ", ".join(cars[:-1]) + " and " + cars[-1] if len(cars) > 1 else \
+        (cars[0] if cars else "no car")
 
 
 def _chance(s: State, text: str = "") -> None:
@@ -561,17 +563,19 @@ def the_auction() -> list[Step]:
     s = formel1.new_game(players=4, seed=AUCTION_SEED, races=1)
     t = Script(s)
     first = COLOURS[s.revealed[0]]
+    seat = [(s.dealer + k) % 4 for k in range(4)]  # the dealer, then clockwise from his left
     t.snap(f"**The auction.** The six Car Cards are shuffled and the top one revealed: "
            f"**{first}** (rule F1-06). It goes on the **pole**, the front row's inner cell "
-           "(rule F1-17). Bidding starts left of the dealer (Player 0) and goes clockwise "
+           f"(rule F1-17). Bidding starts left of the dealer (Player {seat[0]}) and goes clockwise "
            "(rule F1-07). Every player starts with $200K (rule F1-03).", rows=range(0, 8),
            marks={"1a": "pole"}, title="The grid")
     t.do("bid 30", "bid 40", "pass")
-    t.snap("Player 1 bids $30K, Player 2 $40K, Player 3 passes. Bids are multiples of $10K "
+    t.snap(f"Player {seat[1]} bids $30K, Player {seat[2]} $40K, Player {seat[3]} passes. Bids "
+           "are multiples of $10K "
            "and must beat the standing bid (rule F1-10). **A player who passes is out** for "
            "this car (rule F1-08).", rows=range(0, 8))
     t.do("pass", "pass")
-    t.snap(f"Everyone else passed: the last bidder, Player 2, pays $40K and owns {first} "
+    t.snap(f"Everyone else passed: the last bidder, Player {seat[2]}, pays $40K and owns {first} "
            "(rule F1-09). The next car is revealed and takes the next grid slot.",
            rows=range(0, 8), marks={"1b": "slot 2"})
     passed = COLOURS[s.offer]
@@ -583,7 +587,8 @@ def the_auction() -> list[Step]:
          "pass", "pass")
     owners = sorted({o for o in s.owner if o >= 0})
     carless = [p for p in range(4) if p not in owners]
-    t.snap(f"Three more cars are sold: Player 2 now owns {_cars_of(s, 2)}; a player may own "
+    t.snap(f"Three more cars are sold: Player {seat[2]} now owns {_cars_of(s, seat[2])}; a "
+           "player may own "
            "several cars, as long as every player ends with at least one (rule F1-16). So now, "
            f"with two cars left and **two players without a car** (Players {carless[0]} and "
            f"{carless[1]}), only they may bid (rule F1-11); the others pass at once. And with "
@@ -596,7 +601,8 @@ def the_auction() -> list[Step]:
     t.do("pass")
     last = s.queue[0]  # the other passed car: the last one
     t.do("bid 30")
-    t.snap(f"Player 0 buys {reoffer} for the minimum, $30K. One car is left and Player "
+    buyer = s.owner[COLOURS.index(reoffer)]
+    t.snap(f"Player {buyer} buys {reoffer} for the minimum, $30K. One car is left and Player "
            f"{s.owner[last]} still had none: he **had to take {COLOURS[last]} for $30K**, "
            "without bidding (rule F1-13). Every car is sold; the race can begin.",
            rows=range(0, 8))
