@@ -526,16 +526,27 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     pile, of the sizes he sees; loaded through the engine's position checks."""
     pool, places = unseen_cards(state, player)
     rng.shuffle(pool)
+    deal, at = [], 0
+    for *_, size in places:
+        deal.append(tuple(pool[at:at + size]))
+        at += size
+    return with_deal(state, player, deal)
+
+
+def with_deal(state: State, player: int, deal: Sequence[Sequence[int]], **fields: Any) -> State:
+    """A copy of ``state`` with the hidden places of ``unseen_cards`` holding ``deal`` (one
+    group of card kinds per place, in that order), and any other position ``fields`` set;
+    loaded through the engine's position checks (a PositionError if inconsistent)."""
+    _, places = unseen_cards(state, player)
     data = json.loads(state.to_json())
     names = [k.name for k in CONFIG.kinds]
-    at = 0
-    for where, seat, size in places:
-        cards = [names[k] for k in sorted(pool[at:at + size])]
-        at += size
+    for (where, seat, _), cards in zip(places, deal, strict=True):
+        named = [names[k] for k in sorted(cards)]
         if where == "hands":
-            data["hands"][seat] = cards
+            data["hands"][seat] = named
         else:
-            data["removed"] = cards
+            data["removed"] = named
+    data.update(fields)
     return formel1.from_json(json.dumps(data))
 
 
@@ -621,4 +632,4 @@ def estimate(state: State, player: int | None = None, config: RaceConfig | None 
 
 __all__ = ["Alternative", "DecisionEstimate", "RIVAL_MODELS", "RaceConfig", "RaceEstimate",
            "RacePlan", "RaceSearchError", "determinize", "earned", "estimate", "gain",
-           "race_over", "remaining_bound", "replay_prizes", "solve", "unseen_cards"]
+           "race_over", "remaining_bound", "replay_prizes", "solve", "unseen_cards", "with_deal"]
