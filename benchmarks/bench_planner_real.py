@@ -3,7 +3,8 @@
 Run::
 
     python benchmarks/bench_planner_real.py [--count 30] [--budgets 10 60] [--workers 2]
-                                            [--baseline 421e765] [--json FILE]
+                                            [--baseline 421e765] [--no-baseline]
+                                            [--max-turns N ...] [--json FILE]
 
 The positions (``solvers.kraftwagen.real_positions.real_positions``): seeded games between greedy
 bots and between greedy and random bots, 2, 3 and 4 companies, rounds 1-3 in turn, each a tile
@@ -19,7 +20,9 @@ missed at 10 s).
 Reported per budget: the share with a plan (the old planner raised "no plan found"), the shares
 proven for 1 and 2 own turns and for the whole round, the median gap between the value and the
 upper bound where the round is not proven, peak memory, and the value of each smaller budget's
-plan against the largest budget's. Nothing here asserts on timing.
+plan against the largest budget's. ``--max-turns`` also solves every position with lines cut after
+each N turns instead of the default cut (``PlannerConfig.max_turns``), as rows "cut N", the jobs
+interleaved with the default's so both meet the same load. Nothing here asserts on timing.
 """
 
 from __future__ import annotations
@@ -71,8 +74,9 @@ def _solve(job: tuple[str, int, int, float, str]) -> dict[str, Any]:
     """One solve in this (fresh) process: what it answered and its peak memory."""
     which, count, index, budget, commit = job
     pos = real_positions(count)[index]
-    module = planner if which == "new" else _old_planner(commit)
-    config = module.PlannerConfig(time_budget=budget)
+    module = _old_planner(commit) if which == "old" else planner
+    cut = {"max_turns": int(which.split()[1])} if which.startswith("cut ") else {}
+    config = module.PlannerConfig(time_budget=budget, **cut)
     t0 = time.perf_counter()
     out: dict[str, Any] = {"which": which, "index": index, "label": pos.label,
                            "picks_left": pos.picks_left, "budget": budget}
@@ -86,7 +90,7 @@ def _solve(job: tuple[str, int, int, float, str]) -> dict[str, Any]:
                 "upper": getattr(result, "upper", None),
                 "proven_turns": getattr(result, "proven_turns", 0),
                 "nodes": result.nodes}
-        if which == "new":
+        if which != "old":
             out["replayed"] = planner.replay_value(pos.state, result.company, result)
     out["seconds"] = time.perf_counter() - t0
     out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -105,7 +109,9 @@ def report(rows: list[dict[str, Any]], budgets: list[float]) -> list[str]:
     lines = ["| planner | budget | with a plan | proven 1 turn | proven 2 turns | proven round "
              "| median gap (not proven) | median peak MB | plan value vs the 60 s plan |",
              "|---|---|---|---|---|---|---|---|---|"]
-    for which in ("old", "new"):
+    cuts = sorted({r["which"] for r in rows if r["which"].startswith("cut ")},
+                  key=lambda w: int(w.split()[1]))
+    for which in ["old", "new", *cuts]:
         for budget in sorted(budgets):
             got = [r for (w, b, _), r in sorted(by.items()) if w == which and b == budget]
             if not got:
@@ -138,11 +144,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--baseline", default=BASELINE, help="commit of the old planner")
     ap.add_argument("--no-baseline", action="store_true", help="solve with the new one only")
+    ap.add_argument("--max-turns", type=int, nargs="*", default=[], metavar="N",
+                    help="also solve with lines cut after N turns (rows 'cut N')")
     ap.add_argument("--json", default=None, metavar="FILE", help="also write every row")
     args = ap.parse_args(argv)
     top = max(args.budgets)
-    new_jobs = [("new", args.count, i, b, args.baseline)
-                for i in range(args.count) for b in args.budgets]
+    kinds = ["new"] + [f"cut {n}" for n in args.max_turns]
+    new_jobs = [(which, args.count, i, b, args.baseline)
+                for i in range(args.count) for b in args.budgets for which in kinds]
     old_top = [] if args.no_baseline else [("old", args.count, i, top, args.baseline)
                                            for i in range(args.count)]
     t0 = time.perf_counter()
@@ -155,10 +164,10 @@ def main(argv: list[str] | None = None) -> int:
     # No plan at the largest budget: none at the smaller ones either.
     rows += [r | {"budget": b} for r in list(rows) if r["which"] == "old" and not r["plan"]
              for b in args.budgets if b != top]
-    bad = [r for r in rows if r["which"] == "new" and r.get("replayed") != r.get("value")]
+    bad = [r for r in rows if r["which"] != "old" and r.get("replayed") != r.get("value")]
     print(f"{args.count} real positions, budgets {', '.join(f'{b:g} s' for b in args.budgets)}, "
           f"{args.workers} workers, {time.perf_counter() - t0:.0f} s in all; baseline planner "
-          f"at {args.baseline}")
+          f"at {args.baseline}; default cut {planner.PlannerConfig().max_turns} turns")
     print("\n".join(report(rows, args.budgets)))
     print(f"every new plan replays through kwcore to its value: {bad if bad else 'yes'}")
     for r in sorted(rows, key=lambda r: (r["index"], r["which"], r["budget"])):
