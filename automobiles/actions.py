@@ -18,7 +18,7 @@ from typing import Final
 from gamecore.actions import Action as GameAction
 from gamecore.actions import ActionTable
 
-from .config import ACTION_COLOURS, CUBES, GEARS, WEAR, config
+from .config import ACTION_COLOURS, CUBES, GEARS, MAX_SEGMENTS, WEAR, config
 
 #: The piles a card's ``Choose`` names, in the order of ``board.ACTIVE`` .. ``board.BAG``.
 PILES = ("active", "discard", "used", "bag")
@@ -88,6 +88,18 @@ class Place(Action):
 
     def __str__(self) -> str:
         return f"place {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceOn(Action):
+    """With Weaving: put the cube (gear or card's) or the car on segment ``segment`` of space
+    ``space`` (AU-23; segment 0 is the rearmost)."""
+
+    space: int
+    segment: int
+
+    def __str__(self) -> str:
+        return f"place {self.space} segment {self.segment}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +213,8 @@ def _all_actions() -> list[Action]:
             *(Return(p, c) for p in (0, 1) for c in range(len(CUBES))), Skip(),
             *(Choose(p, c) for p in range(len(PILES)) for c in range(len(CUBES))),
             Option(1), Option(2), DrawMore(),
-            *(Deal(k) for k in range(len(cfg.cards)))]
+            *(Deal(k) for k in range(len(cfg.cards))),
+            *(PlaceOn(s, k) for s in range(cfg.max_spaces) for k in range(MAX_SEGMENTS))]
 
 
 TABLE: Final[ActionTable[Action]] = ActionTable(_all_actions())
@@ -229,4 +242,8 @@ CHOOSE_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(TABLE.ids[Choose(p, c)] for c in range(len(CUBES))) for p in range(len(PILES)))
 OPTION_IDS: Final[dict[int, int]] = {k: TABLE.ids[Option(k)] for k in (1, 2)}
 DRAW_MORE: Final[int] = TABLE.ids[DrawMore()]
+#: PlaceOn ids by space and segment (Weaving, AU-23).
+PLACE_ON_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(TABLE.ids[PlaceOn(s, k)] for k in range(MAX_SEGMENTS))
+    for s in range(config().max_spaces))
 DEAL_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Deal(k)] for k in range(len(config().cards)))

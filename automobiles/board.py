@@ -124,15 +124,51 @@ def rank(s: State, seat: int) -> int:
     return position_order(s).index(seat) + 1
 
 
-def free_segment(s: State, space: int, seat: int | None = None) -> int:
-    """The furthest segment of ``space`` no other car than ``seat``'s (default: the mover's)
-    stands on (-1 if none): without Weaving a cube goes there (AU-23, RA3)."""
+def free_segments(s: State, space: int, seat: int | None = None) -> list[int]:
+    """The segments of ``space`` no other car than ``seat``'s (default: the mover's) stands on,
+    furthest first (RA3: one car per segment)."""
     me = s.mover if seat is None else seat
     taken = {s.car_seg[p] for p in range(s.players) if s.car_space[p] == space and p != me}
-    for seg in range(s.track_spec.spaces[space].length - 1, -1, -1):
-        if seg not in taken:
-            return seg
-    return -1
+    return [k for k in range(s.track_spec.spaces[space].length - 1, -1, -1) if k not in taken]
+
+
+def free_segment(s: State, space: int, seat: int | None = None) -> int:
+    """The furthest free segment of ``space`` (-1 if none): without Weaving a cube goes there
+    (AU-23, RA3)."""
+    free = free_segments(s, space, seat)
+    return free[0] if free else -1
+
+
+def anchor(s: State) -> tuple[int, int, int]:
+    """Where the mover's next cube starts from: the last cube placed this turn, else the car
+    (AU-12): its space, segment and laps completed."""
+    if s.route:
+        _, space, seg, laps = s.route[-1]
+        return space, seg, laps
+    return s.car_space[s.mover], s.car_seg[s.mover], s.car_laps[s.mover]
+
+
+def successors(s: State, space: int, seg: int) -> tuple[tuple[int, int], ...]:
+    """The ``(space, wraps)`` that may follow a cube or car on ``seg`` of ``space``: the space's
+    (RA3), with Weaving its segment's too (AU-23)."""
+    track = s.track_spec
+    return track.weave[space][seg] if s.weaving else track.successors[space]
+
+
+def open_segments(s: State, space: int, seat: int | None = None,
+                  start: tuple[int, int] | None = None) -> list[int]:
+    """The segments of ``space`` the next cube (or car) may go on, furthest first: without
+    Weaving its furthest free segment (AU-23, RA3); with Weaving every free segment ahead of
+    the cube or car before it (``start``, default the mover's anchor): a segment beside or
+    behind it would be a move sideways or back (RA3; engine decision)."""
+    free = free_segments(s, space, seat)
+    if not s.weaving:
+        return free[:1]
+    track = s.track_spec
+    at, at_seg = start if start is not None else anchor(s)[:2]
+    wraps = dict(successors(s, at, at_seg)).get(space, 0)
+    here = track.spaces[at].start + at_seg
+    return [k for k in free if track.spaces[space].start + k + wraps * track.units > here]
 
 
 def placements_in(s: State, mask: int) -> list[int]:
@@ -141,22 +177,23 @@ def placements_in(s: State, mask: int) -> list[int]:
     go. A card's cube moving several spaces goes space by space like gear cubes (engine
     decision)."""
     track = s.track_spec
-    anchor = s.route[-1][1] if s.route else s.car_space[s.mover]
-    return [b for b, _ in track.successors[anchor]
-            if mask >> track.spaces[b].colour & 1 and free_segment(s, b) >= 0]
+    space, seg, _ = anchor(s)
+    return [b for b, _ in successors(s, space, seg)
+            if mask >> track.spaces[b].colour & 1 and open_segments(s, b)]
 
 
-def place_cube(s: State, cube: int, space: int) -> None:
-    """Put ``cube`` on the furthest free segment of ``space`` (AU-23), counting the line
-    crossed on the way (RA3, RA4)."""
+def place_cube(s: State, cube: int, space: int, seg: int | None = None) -> None:
+    """Put ``cube`` on segment ``seg`` of ``space`` (Weaving, AU-23), by default its furthest
+    free segment, counting the line crossed on the way (RA3, RA4)."""
     track = s.track_spec
-    anchor = s.route[-1] if s.route else None
-    from_space = anchor[1] if anchor else s.car_space[s.mover]
-    laps = anchor[3] if anchor else s.car_laps[s.mover]
-    wraps = dict(track.successors[from_space])[space]
-    s.route += ((cube, space, free_segment(s, space), laps + wraps),)
+    from_space, from_seg, laps = anchor(s)
+    wraps = dict(successors(s, from_space, from_seg))[space]
+    seg = free_segment(s, space) if seg is None else seg
+    s.route += ((cube, space, seg, laps + wraps),)
+    where = f", segment {seg}" if s.weaving else ""
     log(s, f"{name(s.mover)} puts a {CUBE_WORDS[cube]} cube on space {space} "
-           f"(lane {track.spaces[space].lane}, {CUBE_WORDS[track.spaces[space].colour]})")
+           f"(lane {track.spaces[space].lane}, {CUBE_WORDS[track.spaces[space].colour]}"
+           f"{where})")
 
 
 def start_move(s: State, cube: int, steps: int, mask: int, optional: bool, same: bool) -> None:

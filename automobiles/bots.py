@@ -28,8 +28,10 @@ from .actions import (
     STOP_MOVING,
     Buy,
     Place,
+    PlaceOn,
     Play,
 )
+from .board import anchor, successors
 from .config import GEARS, PURPLE, WEAR, YELLOW, config
 from .state import State
 
@@ -50,7 +52,7 @@ class GreedyBot:
         legal = state.legal_action_ids()
         if state.current_player < 0:
             return self.rng.choice(legal)
-        places = [a for a in legal if isinstance(ACTIONS[a], Place)]
+        places = [a for a in legal if isinstance(ACTIONS[a], Place | PlaceOn)]
         if places:
             return max(places, key=lambda a: _reach(state, _space(a)))
         if state.phase == "card":
@@ -95,18 +97,21 @@ def _cube(aid: int) -> int:
     return action.cube
 
 
-def _space(aid: int) -> int:
+def _space(aid: int) -> tuple[int, int | None]:
     action = ACTIONS[aid]
-    assert isinstance(action, Place)
-    return action.space
+    assert isinstance(action, Place | PlaceOn)
+    return action.space, action.segment if isinstance(action, PlaceOn) else None
 
 
-def _reach(state: State, space: int) -> int:
-    """How far ahead a cube on ``space`` puts the car (its front unit, laps unrolled)."""
+def _reach(state: State, where: int | tuple[int, int | None]) -> int:
+    """How far ahead a cube on a space (or, with Weaving, a segment) puts the car (its unit,
+    laps unrolled; a space's front segment without Weaving)."""
+    space, seg = where if isinstance(where, tuple) else (where, None)
     track = state.track_spec
-    anchor = state.route[-1][1] if state.route else state.car_space[state.mover]
-    wraps = dict(track.successors[anchor]).get(space, 0)
-    return track.spaces[space].end + wraps * track.units
+    at, at_seg, _ = anchor(state)
+    wraps = dict(successors(state, at, at_seg)).get(space, 0)
+    unit = track.spaces[space].end if seg is None else track.spaces[space].start + seg + 1
+    return unit + wraps * track.units
 
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}

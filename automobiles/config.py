@@ -108,6 +108,10 @@ class TrackSpec:
     start: tuple[StartSpec, ...]
     #: For each space, the next space of its lane (the one beginning where it ends; AU-18).
     lane_next: tuple[int, ...]
+    #: With Weaving (AU-23), for each space and segment, the ``(b, wraps)`` that may follow a
+    #: cube or car on that segment: those of the space, and those following the segment as if
+    #: it were a one-unit space (``weave_successors``).
+    weave: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -280,8 +284,10 @@ def _track(name: str, data: Mapping[str, Any], max_players: int) -> TrackSpec:
            f"tracks/{name}/start: the rear of the grid has more money (AU-11)")
     by_place = {(s.lane, s.start): s.index for s in ordered}
     lane_next = tuple(by_place[(s.lane, s.end % units)] for s in ordered)
+    weave = tuple(tuple(weave_successors(a, k, ordered, units, successors[a.index])
+                        for k in range(a.length)) for a in ordered)
     return TrackSpec(name, data["title"], units, len(lanes), ordered, successors, start,
-                     lane_next)
+                     lane_next, weave)
 
 
 def follows(a: SpaceSpec, b: SpaceSpec, units: int) -> int | None:
@@ -308,6 +314,21 @@ def _successors(a: SpaceSpec, spaces: tuple[SpaceSpec, ...], units: int
         if wraps is not None:
             out.append((b.index, wraps))
     return tuple(out)
+
+
+def weave_successors(a: SpaceSpec, seg: int, spaces: tuple[SpaceSpec, ...], units: int,
+                     of_space: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """What may follow segment ``seg`` of space ``a`` with Weaving (AU-23; engine decision):
+    what may follow the space (RA3), and what may follow the segment taken as a one-unit space
+    of its lane (``follows``), so a cube on a rear segment reaches a space of the next lane
+    that begins just past it ("cut through a space on a rear segment")."""
+    cell = SpaceSpec(a.index, a.lane, a.start + seg, 1, a.colour)
+    out = dict(of_space)
+    for b in spaces:
+        wraps = follows(cell, b, units)
+        if b.index != a.index and wraps is not None:
+            out.setdefault(b.index, wraps)
+    return tuple(sorted(out.items()))
 
 
 def _start(track: str, entry: Mapping[str, Any], spaces: tuple[SpaceSpec, ...]) -> StartSpec:

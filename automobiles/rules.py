@@ -35,6 +35,7 @@ from .actions import (
     ORDER_IDS,
     PIT_STOP,
     PLACE_IDS,
+    PLACE_ON_IDS,
     PLAY_IDS,
     REMOVE_IDS,
     RETURN_IDS,
@@ -51,6 +52,7 @@ from .actions import (
     Order,
     PitStop,
     Place,
+    PlaceOn,
     Play,
     Remove,
     Return,
@@ -80,11 +82,13 @@ from .board import (
     free_segment,
     gain_wear,
     name,
+    open_segments,
     place_cube,
     placements_in,
     position_order,
     rank,
     start_move,
+    successors,
 )
 from .board import add as _add
 from .board import log as _log
@@ -174,7 +178,7 @@ def legal_ids(s: State) -> tuple[int, ...]:
         played = s.route or any(s.used[s.mover])
         return (*plays, *played_cards, END_ACTIONS, *((PIT_STOP,) if not played else ()))
     if phase == "place":
-        return tuple(sorted(PLACE_IDS[b] for b in placements(s, s.playing)))
+        return place_ids(s, placements(s, s.playing))
     if phase == "card":
         return _card_legal(s)
     return ()
@@ -185,7 +189,7 @@ def _card_legal(s: State) -> tuple[int, ...]:
     kind = s.effect[0]
     seat = s.mover
     if kind == MOVE:
-        places = tuple(sorted(PLACE_IDS[b] for b in placements_in(s, s.effect[3])))
+        places = place_ids(s, placements_in(s, s.effect[3]))
         return (*places, STOP_MOVING) if s.effect[4] else places
     if kind == MANAGER_REMOVE:
         return (*(REMOVE_IDS[c] for c in range(len(CUBES)) if s.active[seat][c]), SKIP)
@@ -203,7 +207,17 @@ def _card_legal(s: State) -> tuple[int, ...]:
     if kind == BUY_ONE:
         return tuple(BUY_IDS[c] for c in cards.buy_one_choices(s))
     assert kind == CRATE
-    return (*sorted(PLACE_IDS[b] for b in crate_places(s)), STOP_MOVING)
+    return (*place_ids(s, crate_places(s), s.effect[5]), STOP_MOVING)
+
+
+def place_ids(s: State, spaces: list[int], seat: int | None = None) -> tuple[int, ...]:
+    """The placement ids for ``spaces``: one per space (the cube goes on its furthest free
+    segment), with Weaving one per free segment (AU-23)."""
+    if not s.weaving:
+        return tuple(sorted(PLACE_IDS[b] for b in spaces))
+    start = (s.car_space[seat], s.car_seg[seat]) if seat is not None else None
+    return tuple(sorted(PLACE_ON_IDS[b][k] for b in spaces
+                        for k in open_segments(s, b, seat, start)))
 
 
 def affordable(s: State) -> list[int]:
@@ -228,9 +242,8 @@ def crate_places(s: State) -> list[int]:
     """Where the car moving after a Crate Engine may go next (AU-59): a space of any colour
     directly or diagonally ahead of it (AU-12, RA3) with a segment no other car stands on."""
     seat = s.effect[5]
-    track = s.track_spec
-    return [b for b, _ in track.successors[s.car_space[seat]]
-            if free_segment(s, b, seat) >= 0]
+    start = s.car_space[seat], s.car_seg[seat]
+    return [b for b, _ in successors(s, *start) if open_segments(s, b, seat, start)]
 
 
 # --- applying an action -------------------------------------------------------------------------
@@ -259,13 +272,14 @@ def _apply(s: State, action: Any) -> None:
             _play(s, action.cube)
         else:
             _play_card(s, action.cube)
-    elif isinstance(action, Place):
+    elif isinstance(action, Place | PlaceOn):
+        seg = action.segment if isinstance(action, PlaceOn) else None
         if s.phase != "card":
-            _place(s, action.space)
+            _place(s, action.space, seg)
         elif s.effect[0] == CRATE:
-            _crate_step(s, action.space)
+            _crate_step(s, action.space, seg)
         else:
-            _card_step(s, action.space)
+            _card_step(s, action.space, seg)
     elif isinstance(action, StopMoving):
         if s.effect[0] == CRATE:
             _crate_next(s)
@@ -415,13 +429,13 @@ def _play(s: State, cube: int) -> None:
     s.playing, s.phase = cube, "place"
 
 
-def _place(s: State, space: int) -> None:
+def _place(s: State, space: int, seg: int | None = None) -> None:
     """Put the played gear cube on ``space``, on its furthest free segment (AU-12, AU-23); the
     cube's laps count the start/finish line crossed on the way (RA3, RA4). A white cube on
     another colour under Redline gains 1 wear (AU-47); under Fuel Injection the cube moves a
     second space of the same colour, "may" (AU-60; with Redline the colour chosen)."""
     cube, colour = s.playing, s.track_spec.spaces[space].colour
-    place_cube(s, cube, space)
+    place_cube(s, cube, space, seg)
     s.playing, s.phase = -1, "action"
     if cube == WHITE and colour != WHITE:
         _log(s, f"{name(s.mover)} uses a white cube as {CUBE_WORDS[colour]} (Redline)")
@@ -534,12 +548,12 @@ def _finish_end_phase(s: State, seat: int) -> None:
     s.phase, s.drawing = "draw", ((seat, config().draw),)
 
 
-def _crate_step(s: State, space: int) -> None:
+def _crate_step(s: State, space: int, seg: int | None = None) -> None:
     """Crate Engine's move out of turn (AU-59): the car behind moves 1 space of any colour
     onto the furthest free segment (AU-23), without wear; its laps count the line crossed."""
     kind, card, todo, left, k, seat = s.effect
-    wraps = dict(s.track_spec.successors[s.car_space[seat]])[space]
-    s.car_seg = _set(s.car_seg, seat, free_segment(s, space, seat))
+    wraps = dict(successors(s, s.car_space[seat], s.car_seg[seat]))[space]
+    s.car_seg = _set(s.car_seg, seat, free_segment(s, space, seat) if seg is None else seg)
     s.car_space = _set(s.car_space, seat, space)
     s.car_laps = _set(s.car_laps, seat, s.car_laps[seat] + wraps)
     _log(s, f"{name(seat)}'s car moves to space {space} (Crate Engine, no wear)")
@@ -647,11 +661,11 @@ def _play_card(s: State, colour: int) -> None:
     cards.play(s, index)
 
 
-def _card_step(s: State, space: int) -> None:
+def _card_step(s: State, space: int, seg: int | None = None) -> None:
     """One step of a card's cube onto ``space`` (its furthest free segment, AU-23); the car's
     route passes through it (AU-16, AU-17)."""
     _, cube, left, mask, optional, same = s.effect
-    place_cube(s, cube, space)
+    place_cube(s, cube, space, seg)
     if same:
         mask = 1 << s.track_spec.spaces[space].colour
     s.effect = (MOVE, cube, left - 1, mask, optional, same)
@@ -708,7 +722,7 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
         return _why_not_buy(s, action)
     if s.phase in ("prebuy", "buy"):
         return IllegalActionError(f"{action} is not legal: it is the buy phase", "AU-11, AU-14")
-    if isinstance(action, Place):
+    if isinstance(action, Place | PlaceOn):
         if s.phase != "place":
             return IllegalActionError(f"{action} is not legal: play a gear cube first", "AU-12")
         return IllegalActionError(

@@ -55,6 +55,7 @@ def state_to_dict(s: State) -> dict[str, Any]:
     return {
         "format": FORMAT, "version": VERSION, "game": NAME, "players": s.players,
         "track": s.track, "cards": [cfg.cards[c].id for c in s.cards], "laps": s.laps,
+        "weaving": s.weaving,
         "seed": s.seed, "draws": s.draws, "order": list(s.order),
         "bag": [list(p) for p in s.bag], "active": [list(p) for p in s.active],
         "used": [list(p) for p in s.used], "discard": [list(p) for p in s.discard],
@@ -85,7 +86,8 @@ def state_from_dict(data: Any) -> State:
     cfg = config()
     players = data["players"]
     cards = _cards(data["cards"])
-    s = new_state(players, data["seed"], data["track"], cards, data["laps"])
+    s = new_state(players, data["seed"], data["track"], cards, data["laps"],
+                  data.get("weaving", False))
     s.draws, s.order = data["draws"], tuple(data["order"])
     for field in ("bag", "active", "used", "discard"):
         piles = data[field]
@@ -255,15 +257,17 @@ def _check_route(s: State) -> None:
         return
     track = s.track_spec
     space, laps = s.car_space[s.mover], s.car_laps[s.mover]
+    seg_before = s.car_seg[s.mover]
     car_phase = bool(s.flags & board.CAR_PHASE)
     if car_phase:
         if not any((b, seg, b_laps) == (space, s.car_seg[s.mover], laps)
                    for _, b, seg, b_laps in s.route):
             raise PositionError("route", "in the car phase the car stands on its route (AU-16)")
-        space, laps = s.route[0][1], s.route[0][3]
+        space, laps, seg_before = s.route[0][1], s.route[0][3], s.route[0][2]
     counts = [0] * len(CUBES)
     for i, (cube, b, seg, b_laps) in enumerate(s.route):
-        wraps = dict(track.successors[space]).get(b) if b < len(track.spaces) else None
+        wraps = dict(board.successors(s, space, seg_before)).get(b) \
+            if b < len(track.spaces) else None
         if car_phase and i == 0:
             wraps = 0
         wrong_colour = cube in GEARS and track.spaces[b].colour != cube and not (
@@ -277,7 +281,11 @@ def _check_route(s: State) -> None:
                 (s.car_space[p], s.car_seg[p]) == (b, seg) for p in range(s.players)
                 if p != s.mover or not (car_phase and mover_there)):
             raise PositionError(f"route/{i}", "on a free segment of its space (RA3)")
-        space, laps = b, b_laps
+        if not car_phase and seg not in board.open_segments(s, b, None, (space, seg_before)):
+            raise PositionError(f"route/{i}", "without Weaving a cube stands on the furthest "
+                                              "free segment of its space, with Weaving on a "
+                                              "free segment ahead (AU-23, RA3)")
+        space, laps, seg_before = b, b_laps, seg
         counts[cube] += 1
     if s.playing != -1:
         counts[s.playing] += 1
@@ -424,13 +432,15 @@ def hidden_paths(s: State, player: int) -> list[str]:
 
 
 def replay_to_json(players: int, seed: int, actions: list[str], track: str = "daytona",
-                   cards: str | Sequence[str] = "standard", laps: int | None = None) -> str:
+                   cards: str | Sequence[str] = "standard", laps: int | None = None,
+                   weaving: bool = False) -> str:
     """A replay file: the game's parameters (``cards`` a set's name, ``"random"`` or five card
     names), its seed and every decision taken, as text."""
     listed = cards if isinstance(cards, str) else [config().card_named(c).id for c in cards]
     return json.dumps({"format": REPLAY_FORMAT, "version": VERSION, "game": NAME,
                        "players": players, "seed": seed, "track": track, "cards": listed,
                        "laps": laps if laps is not None else config().default_laps,
+                       "weaving": weaving,
                        "actions": actions})
 
 
@@ -457,8 +467,11 @@ def replay_from_json(text: str | bytes) -> State:
     if type(laps) is not int or not 1 <= laps <= cfg.max_laps:
         raise PositionError("laps", f"a whole number from 1 to {cfg.max_laps}")
     try:
+        weaving = data.get("weaving", False)
+        if not isinstance(weaving, bool):
+            raise PositionError("weaving", "true or false")
         state = new_game(data["players"], data["seed"], cards=data["cards"],
-                         track=data["track"], laps=laps)
+                         track=data["track"], laps=laps, weaving=weaving)
         for action in data["actions"]:
             state.apply(action)
     except GameError as exc:

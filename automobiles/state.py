@@ -29,8 +29,8 @@ Placed = tuple[int, int, int, int]
 class State(GameState):
     """A position of one race: piles, stock, cars, the turn in progress and the log."""
 
-    __slots__ = ("players", "track", "cards", "laps", "seed", "draws", "order", "bag", "active",
-                 "used", "discard", "stock", "car_space", "car_seg", "car_laps", "turn",
+    __slots__ = ("players", "track", "cards", "laps", "weaving", "seed", "draws", "order", "bag",
+                 "active", "used", "discard", "stock", "car_space", "car_seg", "car_laps", "turn",
                  "phase", "money", "buyer", "route", "playing", "drawing", "effect", "flags",
                  "crate", "log_lines", "legal", "history")
     #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
@@ -45,6 +45,7 @@ class State(GameState):
     track: str  # the track's name in the component data (RA3)
     cards: tuple[int, ...]  # the card index in play per action colour (AU-08)
     laps: int  # laps of the race (AU-20)
+    weaving: bool  # the Weaving option: a cube on any free segment of its space (AU-23)
     seed: int | None
     draws: int  # chance draws taken from the seed so far
     order: tuple[int, ...]  # seats in start (= turn and grid) order, drawn by chance (AU-09)
@@ -118,12 +119,12 @@ class State(GameState):
 
 
 def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...],
-              laps: int) -> State:
+              laps: int, weaving: bool = False) -> State:
     """A state before setup: empty piles, the full stock, no start order yet."""
     cfg = config()
     none: Counts = (0,) * len(CUBES)
     s = State.__new__(State)
-    s.players, s.track, s.cards, s.laps = players, track, cards, laps
+    s.players, s.track, s.cards, s.laps, s.weaving = players, track, cards, laps, weaving
     s.seed, s.draws, s.order = seed, 0, ()
     s.bag = s.active = s.used = s.discard = (none,) * players
     s.stock = tuple(c.stock for c in cfg.cubes)
