@@ -71,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"OpenSpiel python_tic_tac_toe: {ref:.1f} us a decision ({ttt_games} games)")
     print(f"median of {args.repeats}, {args.games} games a repeat")
     print("game         players  dec/game  ms/game   us/dec  chk us/dec  us/clone  ratio")
-    worst, f1_ms = 0.0, 0.0
+    worst: dict[str, float] = {}
+    f1_ms = 0.0
     for name, (_, counts) in games.items():
         for p in counts:
             fast_s, decisions = timings[f"{name}-fast-{p}"]
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             us = 1e6 * fast_s / decisions
             ms = 1e3 * fast_s / args.games
             ratio = us / ref if ref else float("nan")
-            worst = max(worst, ratio)
+            worst[name] = max(worst.get(name, 0.0), ratio)
             if name == "formel1":
                 f1_ms = max(f1_ms, ms)
             print(f"{name:<12} {p:>7}  {decisions / args.games:>8.0f}  {ms:>7.2f}  {us:>7.1f}"
@@ -90,9 +91,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"target: a random 3-race Formel 1 game under {TARGET_F1_GAME_MS:g} ms (worst "
               f"player count): {f1_ms:.1f} ms - "
               f"{'met' if f1_ms < TARGET_F1_GAME_MS else 'not met'}")
-    if ref:
-        print(f"target: cost a decision no higher than tic-tac-toe's (worst ratio): {worst:.2f}"
-              f" - {'met' if worst <= 1.0 else 'not met'}")
+    for name, ratio in worst.items() if ref else ():
+        print(f"target: {name}'s cost a decision no higher than tic-tac-toe's (worst ratio): "
+              f"{ratio:.2f} - {'met' if ratio <= 1.0 else 'not met'}")
     return 0
 
 
