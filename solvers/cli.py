@@ -14,8 +14,11 @@ with::
 ``kw`` here looks games up with ``solvers.bots.find_game``, which imports a game's package only
 when a command names it (``--game``, or a position file's ``game`` field). ``tournament`` plays
 any registered game (``--game``, default kraftwagen; the bots are that game's,
-``solvers.bots``); ``solve``, ``price`` and ``puzzles`` are Kraftwagen's, and another game's
-position file given to ``solve`` or ``price`` is refused in one line. Long solves show a
+``solvers.bots``); ``solve``, ``price`` and ``puzzles`` are Kraftwagen's, but ``solve`` also takes
+a Formel 1 position (the race search, ``solvers.formel1.cli``: ``--rivals maxn|paranoid|scripted``,
+``--budget``, ``--nodes``, ``--json``, and ``--hidden [--samples N]`` to solve from what the
+player to move sees); another game's position file given to ``solve`` or ``price`` is refused in
+one line. Long solves show a
 progress bar (tqdm, on a terminal) and stop cleanly on the budget or Ctrl-C with the best plan
 found and its status. Every user mistake is one ``kw: error:`` line, exit 2.
 """
@@ -38,6 +41,7 @@ from solvers.kraftwagen import planner, pricing
 from solvers.kraftwagen.puzzles import PuzzleError, load_puzzles, puzzle_named
 
 UsageError = core.UsageError
+FORMEL1 = "formel1"
 
 
 def add_commands(sub: Any) -> None:
@@ -61,6 +65,11 @@ def add_commands(sub: Any) -> None:
     solve.add_argument("--max-turns", type=int, default=None, metavar="N",
                        help="cut lines after N turns from now (default 12)")
     solve.add_argument("--json", action="store_true", help="print the plan as JSON")
+    solve.add_argument("--hidden", action="store_true",
+                       help="Formel 1: solve from what the player to move sees (the other "
+                            "hands sampled: an estimate)")
+    solve.add_argument("--samples", type=int, default=None, metavar="N",
+                       help="Formel 1 with --hidden: deals sampled (default 30)")
     solve.set_defaults(run=cmd_solve)
 
     price = sub.add_parser("price", help="the best car and price at the market step (CP-SAT)")
@@ -119,7 +128,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
         state = puzzle.state()
         settings = dict(puzzle.settings)
     elif args.file:
-        state = core.load_position(args.file, args.find_game, KRAFTWAGEN, "solve")
+        game, state = core.read_position(args.file, args.find_game)
+        if game.name == FORMEL1:
+            return _solve_formel1(state, args)
+        if game.name != KRAFTWAGEN:
+            where = "<stdin>" if args.file == core.STDIN else repr(args.file)
+            raise UsageError(f"{where} is a {game.name} position: {core.PROG} solve works on "
+                             f"{KRAFTWAGEN} positions only (and {FORMEL1} positions)")
+        for option, given in (("--hidden", args.hidden), ("--samples", args.samples)):
+            if given:
+                raise UsageError(f"{option} is a Formel 1 option; the game here is kraftwagen")
     else:
         raise UsageError("solve needs a position FILE or --puzzle NAME")
     company = _company(state, args.company if args.company else settings.pop("company", None))
@@ -133,6 +151,30 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(json.dumps(_plan_dict(state, result), indent=2))
     else:
         print("\n".join(plan_lines(state, result)))
+    return core.EXIT_OK
+
+
+def _solve_formel1(state: Any, args: argparse.Namespace) -> int:
+    """``kw solve`` on a Formel 1 position: the race search (solvers.formel1.cli)."""
+    from solvers.formel1 import cli as formel1_cli
+    from solvers.formel1.race import RaceSearchError
+
+    for option, value in (("--company", args.company), ("--horizon", args.horizon),
+                          ("--objective", args.objective), ("--max-turns", args.max_turns)):
+        if value is not None:
+            raise UsageError(f"{option} is a Kraftwagen option; the game here is {FORMEL1}")
+    if args.rivals == "greedy":
+        raise UsageError("argument --rivals: Formel 1's race search models maxn, paranoid or "
+                         "scripted rivals (scripted: --script, then the greedy bot)")
+    try:
+        result = formel1_cli.solve(state, args.rivals, args.script, args.budget, args.nodes,
+                                   args.hidden, args.samples)
+    except RaceSearchError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps(formel1_cli.as_dict(result), indent=2))
+    else:
+        print("\n".join(formel1_cli.lines(result)))
     return core.EXIT_OK
 
 

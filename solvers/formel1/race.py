@@ -466,6 +466,9 @@ def solve(state: State, player: int | None = None, config: RaceConfig | None = N
         except _Stop as why:
             stopped = str(why)
             break
+        except KeyboardInterrupt:
+            stopped = "interrupted"
+            break
     if on_progress is not None:
         on_progress(len(solved), len(firsts))
     alternatives = []

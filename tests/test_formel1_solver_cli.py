@@ -1,0 +1,91 @@
+"""``kw solve FILE`` on Formel 1 positions (solvers/cli.py's Formel 1 branch, issue 16): a proven
+endgame, a search stopped by the node budget, an estimate from the hidden hands, and bad input
+as one error line with exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from formel1 import from_json, new_game
+from solvers.formel1 import race
+from solvers.formel1.positions import endgame
+from tests.conftest import Kw
+
+
+@pytest.fixture
+def endgame_file(tmp_path: Path) -> Path:
+    s = endgame(3, 2, 8, mid_card=True)
+    assert s is not None
+    path = tmp_path / "endgame.json"
+    path.write_text(s.to_json())
+    return path
+
+
+def _one_error_line(result: tuple[int, str, str], *fragments: str) -> None:
+    status, out, err = result
+    assert status == 2 and not out
+    assert err.count("\n") == 1 and err.startswith("kw: error:"), err
+    for fragment in fragments:
+        assert fragment in err
+
+
+def test_a_proven_endgame_prints_the_value_the_plan_and_every_decision(
+        kw: Kw, endgame_file: Path) -> None:
+    state = from_json(endgame_file.read_text())
+    truth = race.solve(state, config=race.RaceConfig(rivals="paranoid"))
+    status, out, err = kw("solve", str(endgame_file), "--rivals", "paranoid")
+    assert status == 0 and not err
+    assert f"${truth.value:g}K prize money this race (rivals paranoid) - proven optimal" in out
+    table = out.split("why not this?")[1]
+    for action in state.legal_actions():
+        assert f"  {action}  " in table
+    status, out, _ = kw("solve", str(endgame_file), "--rivals", "paranoid", "--json")
+    data = json.loads(out)
+    assert data["status"] == "proven" and data["value"] == data["upper"] == truth.value
+    assert race.replay_prizes(state, [m["action"] for m in data["line"]])[data["player"]] \
+        == data["value"]
+
+
+def test_a_search_stopped_by_the_node_budget_is_a_bound_with_a_plan(
+        kw: Kw, endgame_file: Path) -> None:
+    status, out, _ = kw("solve", str(endgame_file), "--nodes", "20", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["status"] == "bound" and not data["proven"]
+    assert data["line"] and data["upper"] >= data["value"]
+    assert data["stopped"].startswith("node budget")
+    status, out, _ = kw("solve", str(endgame_file), "--nodes", "20")
+    assert "not proven (a bound)" in out and "Bound: the plan is worth at least" in out
+
+
+def test_hidden_hands_give_an_estimate_with_an_interval(kw: Kw, endgame_file: Path) -> None:
+    status, out, err = kw("solve", str(endgame_file), "--hidden", "--samples", "4", "--json")
+    assert status == 0 and not err
+    data = json.loads(out)
+    assert data["status"] == "estimate" and data["samples"] == 4
+    assert all(d["low"] <= d["mean"] <= d["high"] for d in data["decisions"])
+    status, out, _ = kw("solve", str(endgame_file), "--hidden", "--samples", "4")
+    assert "estimate (hidden hands" in out and "95% interval" in out
+
+
+@pytest.mark.parametrize("argv,fragments", [
+    (["--horizon", "game"], ["--horizon is a Kraftwagen option"]),
+    (["--rivals", "greedy"], ["maxn, paranoid or scripted"]),
+    (["--samples", "3"], ["--samples is given only with --hidden"]),
+    (["--hidden", "--samples", "1"], ["at least 2 samples"]),
+    (["--script", "pass"], ["--script is given only with --rivals scripted"]),
+])
+def test_bad_settings_are_one_error_line(kw: Kw, endgame_file: Path, argv: list[str],
+                                         fragments: list[str]) -> None:
+    _one_error_line(kw("solve", str(endgame_file), *argv), *fragments)
+
+
+def test_a_bad_file_is_one_error_line(kw: Kw, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "formel1-position", "version": 2, "game": "formel1"')
+    _one_error_line(kw("solve", str(broken)), "broken.json")
+    auction = tmp_path / "auction.json"
+    auction.write_text(new_game(players=3, seed=1).to_json())
+    _one_error_line(kw("solve", str(auction)), "auction phase", "not in a race")
