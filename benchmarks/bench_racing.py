@@ -4,7 +4,7 @@ Run::
 
     python benchmarks/bench_racing.py [--games N] [--repeats R] [--only formel1|automobiles]
 
-For Formel 1 (2, 4 and 6 players, three races, the standard track) and Automobiles (2, 3 and
+For Formel 1 (2, 4 and 6 players, three races a game, the standard track) and Automobiles (2, 3 and
 5 players, the standard card set), the workloads of ``bench_engine.py`` (Kraftwagen's engine
 benchmark, which also compares kwcore with an earlier revision): whole seeded random games on
 the fast path (``apply_unchecked``) and on the checked path (``apply``), and clones of
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         ref = 1e6 * seconds / decisions
         print(f"OpenSpiel python_tic_tac_toe: {ref:.1f} us a decision ({ttt_games} games)")
     print(f"median of {args.repeats}, {args.games} games a repeat")
-    print("game         players  dec/game  ms/game   us/dec  chk us/dec  us/clone  ratio")
+    print("game         players  dec/game  ms/game  games/s   us/dec  chk us/dec  us/clone  ratio")
     worst: dict[str, float] = {}
     f1_ms = 0.0
     for name, (_, counts) in games.items():
@@ -84,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
             worst[name] = max(worst.get(name, 0.0), ratio)
             if name == "formel1":
                 f1_ms = max(f1_ms, ms)
-            print(f"{name:<12} {p:>7}  {decisions / args.games:>8.0f}  {ms:>7.2f}  {us:>7.1f}"
+            print(f"{name:<12} {p:>7}  {decisions / args.games:>8.0f}  {ms:>7.2f}"
+                  f"  {args.games / fast_s:>7.1f}  {us:>7.1f}"
                   f"  {1e6 * checked_s / decisions:>10.1f}  {1e6 * clone_s / clones:>8.1f}"
                   f"  {ratio:>5.2f}")
     if "formel1" in games:
