@@ -92,15 +92,16 @@ def move_cube(s: State, seat: int, cube: int, source: int, dest: int | None) -> 
         setattr(s, field, with_(getattr(s, field), seat, add(pile(s, dest, seat), cube, 1)))
 
 
-def gain_wear(s: State, k: int, seat: int | None = None) -> int:
+def gain_wear(s: State, k: int, seat: int | None = None, quiet: bool = False) -> int:
     """Gain ``k`` wear from the stock onto the used pile, what the stock holds (AU-33, RA2);
-    the number gained."""
+    the number gained (logged unless ``quiet``)."""
     gained = min(k, s.stock[WEAR])
     if gained:
         seat = s.mover if seat is None else seat
         s.stock = add(s.stock, WEAR, -gained)
         s.used = with_(s.used, seat, add(s.used[seat], WEAR, gained))
-        log(s, f"{name(seat)} gains {gained} wear")
+        if not quiet:
+            log(s, f"{name(seat)} gains {gained} wear")
     return gained
 
 

@@ -39,6 +39,7 @@ from .board import (
     USED,
     add,
     colours_in,
+    cubes_text,
     gain_wear,
     log,
     move_cube,
@@ -299,7 +300,6 @@ def _diesel_engine(s: State, card: int) -> None:
     consecutive dark-grey spaces as your discard holds dark-grey cubes (3 cubes, 3 spaces);
     not "up to": as far as possible (RA5)."""
     k = s.discard[s.mover][DARKGREY]
-    log(s, f"{name(s.mover)} has {k} dark-grey cubes in the discard")
     start_move(s, BLUE, k, 1 << DARKGREY, optional=False, same=False)
 
 
@@ -447,6 +447,40 @@ START = {
     "boost": _boost, "transmission": _transmission, "nitro": _nitro, "turbo": _turbo,
     "adrenaline": _adrenaline, "bump_and_run": _bump_and_run, "overdrive": _overdrive,
 }
+
+
+def describe(s: State, card_index: int) -> str:
+    """What a card's numbers come to as it is played, for the log ("3 dark-grey cubes in the
+    discard, moves 3 dark-grey spaces"); empty for cards without such numbers."""
+    seat, card_id = s.mover, config().cards[card_index].id
+    discard = s.discard[seat]
+    r = rank(s, seat)
+    where = f"position {r} of {s.players}"
+    if card_id == "diesel_engine":
+        k = discard[DARKGREY]
+        return f"{cubes_text(DARKGREY, k)} in the discard, moves {k} dark-grey spaces"
+    if card_id == "rotary_engine":
+        k = colours_in(discard)
+        return f"{k} colours in the discard, moves up to {k} white spaces"
+    if card_id == "air_jacks":
+        k = colours_in(discard)
+        return f"{k} colours in the discard, removes up to {k} cubes"
+    if card_id == "turbo":
+        return f"{turbo_spaces(s) - 2} green cubes in the discards, moves up to " \
+               f"{turbo_spaces(s)} light-grey spaces"
+    if card_id == "transmission":
+        return f"{where}, moves up to {transmission_spaces(s)} light-grey spaces"
+    if card_id == "bump_and_run":
+        return f"{where}, moves up to {bump_spaces(s)} dark-grey spaces"
+    if card_id == "overdrive":
+        top = overdrive_colours(s).bit_length() - 1
+        return f"{where}, moves up to 3 spaces of {CUBE_WORDS[top]} or lower"
+    if card_id == "hybrid_engine":
+        return "moves up to 2 spaces of one colour" if hybrid_allowed(s) else \
+            "another discard holds as many blue cubes: no move"
+    if card_id == "crate_engine":
+        return "moves up to 3 spaces of one colour; the cars behind follow after the end phase"
+    return ""
 
 
 # --- choosing cubes (PICK) ------------------------------------------------------------------

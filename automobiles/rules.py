@@ -656,8 +656,10 @@ def _play_card(s: State, colour: int) -> None:
     card = config().cards[index]
     s.active = _with(s.active, seat, _add(s.active[seat], colour, -1))
     s.used = _with(s.used, seat, _add(s.used[seat], colour, 1))
-    _log(s, f"{name(seat)} plays {card.en}")
-    gain_wear(s, card.wear)
+    gained = gain_wear(s, card.wear, quiet=True)
+    words = [w for w in (cards.describe(s, index),
+                         f"gains {gained} wear" if gained else "") if w]
+    _log(s, f"{name(seat)} plays {card.en}" + (": " + ", ".join(words) if words else ""))
     cards.play(s, index)
 
 

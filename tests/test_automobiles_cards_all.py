@@ -322,7 +322,8 @@ def test_diesel_engine_three_dark_grey_in_the_discard_three_dark_grey_spaces() -
     assert s.used[0] == _counts({BLUE: 1, WEAR: 2})  # its 2 wear
     # the track has no third dark grey in a row: as far as possible
     assert s.phase == "action" and [r[1] for r in s.route] == [16, 18]
-    assert "Player 0 has 3 dark-grey cubes in the discard" in s.log_lines
+    assert "Player 0 plays Diesel Engine: 3 dark-grey cubes in the discard, moves 3 dark-grey " \
+        "spaces, gains 2 wear" in s.log_lines
 
 
 def test_rotary_engine_four_colours_in_the_discard_up_to_four_white_spaces() -> None:
