@@ -101,6 +101,31 @@ def test_maxn_and_paranoid_values_of_every_decision_equal_brute_force(
             assert plan.prizes == truth[first][0] and plan.best == first
 
 
+# (track, variants, players, seed, cards at most, inside a card): the new track's corners,
+# both two-lap forms (laps in the bound; the discards picked up), the White 3/2/1 card.
+VARIANT_CASES = [("new", (), 3, 5, 8, False), ("new", (), 3, 4, 8, True),
+                 ("standard", ("two_laps_discards",), 3, 0, 8, True),
+                 ("standard", ("two_laps_discards",), 4, 4, 8, False),
+                 ("standard", ("two_laps_double_deck",), 5, 1, 8, True),
+                 ("standard", ("white321",), 2, 6, 8, False),
+                 ("new", ("white321",), 3, 3, 8, True)]
+
+
+@pytest.mark.parametrize("case", VARIANT_CASES, ids=lambda c: f"{c[0]}-{'+'.join(c[1])}-s{c[3]}")
+def test_on_the_new_track_and_the_variants_the_values_equal_brute_force(
+        case: tuple[str, tuple[str, ...], int, int, int, bool]) -> None:
+    track, variants, players, seed, cards, mid = case
+    s = endgame(players, seed, cards, mid, track, variants)
+    assert s is not None and s.track == track and s.variants == tuple(sorted(variants))
+    p = s.current_player
+    truth = _truth(s)
+    for rivals in ("maxn", "paranoid"):
+        plan = race.solve(s, config=race.RaceConfig(rivals=rivals))
+        want = {a: (vec[p] if rivals == "maxn" else v) for a, (vec, v) in truth.items()}
+        assert {a.action: a.value for a in plan.alternatives} == want, rivals
+        assert race.replay_prizes(s, plan.line)[p] == plan.value
+
+
 @pytest.mark.parametrize("case", CASES[::3], ids=lambda c: "p{}-c{}-{}-s{}".format(*c))
 def test_scripted_values_equal_brute_force_and_every_line_replays(
         case: tuple[int, int, bool, int]) -> None:

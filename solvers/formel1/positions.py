@@ -15,12 +15,12 @@ def cards_left(s: State) -> int:
 
 
 def endgame(players: int, seed: int, cards: int, mid_card: bool = False,
-            track: str = "standard") -> State | None:
+            track: str = "standard", variants: tuple[str, ...] = ()) -> State | None:
     """The first race decision of a seeded random one-race game with at most ``cards`` cards
     left in all hands: a card to play, or with ``mid_card`` a decision inside a card (an end
     cell, a white number, a switch target) when one comes before the race ends. None when
-    the race ends first."""
-    s = formel1.new_game(players=players, seed=seed, races=1, track=track)
+    the race ends first. ``track`` and ``variants`` as in ``formel1.new_game``."""
+    s = formel1.new_game(players=players, seed=seed, races=1, track=track, variants=variants)
     rng = random.Random(seed)
     while not s.is_terminal():
         if s.phase == "race" and cards_left(s) <= cards and (s.card >= 0) == mid_card:
