@@ -260,8 +260,10 @@ class _Search:
             raise _Stop(f"time budget of {self.cfg.time_budget:g} s spent")
 
     def key(self, s: State, script_at: int) -> Any:
-        """The canonical key: what matters for the rest of the race (module docstring)."""
-        return (tuple(getattr(s, f) for f in self.fields), len(s.finished), script_at)
+        """The canonical key: what matters for the rest of the race (module docstring). With
+        scripted rivals the whole prize chart is kept: a rival's policy may read it."""
+        chart = s.finished if self.cfg.rivals == "scripted" else len(s.finished)
+        return (tuple(getattr(s, f) for f in self.fields), chart, script_at)
 
     def store(self, key: Any, entry: tuple[int, Any, int]) -> None:
         if not self.cfg.use_table:
