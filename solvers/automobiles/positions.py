@@ -14,7 +14,9 @@ from collections.abc import Sequence
 
 import automobiles
 from automobiles import State
+from automobiles.actions import Play
 from automobiles.bots import make_bot
+from automobiles.config import GEARS
 from automobiles.serialize import state_from_dict
 
 
@@ -42,17 +44,43 @@ def mid_race(seed: int, turns: int, players: int = 2, cards: str | Sequence[str]
 
 
 def random_positions(count: int, seed: int = 0, max_turns: int = 12, players: int = 2,
-                     cards: str | Sequence[str] = "standard") -> list[State]:
+                     cards: str | Sequence[str] = "standard", moving: bool = False
+                     ) -> list[State]:
     """``count`` seeded mid-race positions (``mid_race`` with a turn count drawn from
-    ``seed``), the same list for the same arguments."""
+    ``seed``), the same list for the same arguments. ``moving``: only positions where the
+    mover can play a gear cube (on the synthetic tracks a car can stand where no cube of its
+    pile fits for many turns)."""
     rng = random.Random(seed)
     out: list[State] = []
     while len(out) < count:
         state = mid_race(rng.randrange(10**6), rng.randrange(max_turns), players, cards,
                          bots=(rng.choice(("greedy", "random")), rng.choice(("greedy", "random"))))
-        if state is not None:
+        if state is not None and (not moving or _can_move(state)):
             out.append(state)
     return out
 
 
-__all__ = ["explicit", "mid_race", "random_positions"]
+def _can_move(state: State) -> bool:
+    """Some gear cube of the mover's pile can be played (AU-12)."""
+    return any(isinstance(a, Play) and a.cube in GEARS for a in state.legal_actions())
+
+
+def with_pile(state: State, keep: int, seed: int = 0) -> State:
+    """``state`` (a turn's action phase) with only ``keep`` cubes of the mover's active pile,
+    drawn from it by ``seed``; the others go to the discard (every cube stays the seat's, so
+    the position loads): a real position with a smaller pile."""
+    seat = state.mover
+    cubes = [c for c, k in enumerate(state.active[seat]) for _ in range(k)]
+    random.Random(seed).shuffle(cubes)
+    active, discard = [0] * len(state.active[seat]), list(state.discard[seat])
+    for i, c in enumerate(cubes):
+        if i < keep:
+            active[c] += 1
+        else:
+            discard[c] += 1
+    data = json.loads(state.to_json())
+    data["active"][seat], data["discard"][seat] = active, discard
+    return state_from_dict(data)
+
+
+__all__ = ["explicit", "mid_race", "random_positions", "with_pile"]

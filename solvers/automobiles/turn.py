@@ -1,0 +1,356 @@
+"""The best turn (issue 17): for a drawn active pile, every decision to the end of the turn.
+
+Which cubes to play and in which order, where each cube goes (AU-12, AU-23, RA3), each card's
+choices (AU-34..AU-68), whether to pit (AU-13), and what to buy with the money left (AU-14),
+maximising a stated ``Objective`` of the turn's outcome for the seat in turn, measured by the
+engine at the end of the turn (once its end phase has run, AU-19):
+
+- ``progress``: how far the car went (units of the track, RA3; ``State.scores``);
+- ``wear``: the net wear cubes the seat now holds more than before (gained in the action and
+  wear phases, less those a pit stop or a card removed);
+- ``value``: the change of the seat's cubes (all piles) priced by a value per kind, ours
+  (``buy.DEFAULT_VALUES`` by default): what it bought, less what the cards removed.
+
+The default objective is lexicographic: progress first, then least wear, then value
+(``OBJECTIVES`` has others, ``weighted`` makes one linear form). When the turn draws cubes
+(Crew Chief, Performance Test, Nitro, Boost...), each outcome is weighed by its probability
+(count / bag size, AU-19) and the value is the expectation of each form; the line returned stops
+at the first draw ("re-solve after the draw"). A seeded position is searched with its chance made
+explicit (``positions.explicit``): the solver never looks at the seed's future.
+
+**Why a memoised search over the engine's atomic actions and not a networkx DAG.** The issue
+suggests a DAG over (segment, cubes left, card state) solved as a longest path. The cards make
+that awkward: Redline changes which colours a white cube may take, Fuel Injection adds a second
+space to every gear, Suspension, Burnout and Diesel read the discard, Hybrid and Turbo read the
+other players' piles, Transmission/Bump & Run/Overdrive read the race position, Manager and the
+purple cards change the piles the money and the wear are counted from, and Crew Chief or Nitro
+draw in the middle of the turn (chance, so no longest path). Rebuilding those rules for a graph
+would write the rules twice. Instead the search runs the engine itself (``State.child``) over
+every legal atomic action to the end of the turn, a depth-first expectimax with a transposition
+table keyed by the state's data fields less its log (``canonical_key``: equal keys are equal
+positions with equal futures), so every transposition is solved once. Two exact shortcuts:
+the buy phase is the knapsack of ``solvers.automobiles.buy`` (a purchase changes only the value
+component, AU-14/RA5: bought cubes go to the used pile, and nothing after it in the turn reads
+them), and decisions of other players inside our turn (Boost's offers, AU-62) are taken as the
+worst for us (they do not change our measures: any choice gives the same value). The state
+count is what bounds it: 7 cubes of up to 4 gear kinds give a few thousand positions; a turn
+with several drawing cards can give far more, so ``max_nodes`` stops the search and the answer is
+then marked not proven.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from automobiles import State
+from automobiles.actions import TABLE, Buy, Draw, StopBuying
+from automobiles.config import CUBES, WEAR
+
+from .buy import DEFAULT_VALUES, best_purchase, value_table
+from .positions import explicit
+
+Number = int | Fraction
+#: (progress, wear, value): whole numbers, fractions where a draw made them expectations.
+Components = tuple[Number, Number, Number]
+COMPONENTS = ("progress", "wear", "value")
+
+
+class TurnError(ValueError):
+    """The position is not a turn the solver can answer (not a player's decision in a turn)."""
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A lexicographic list of linear forms over (progress, wear, value): the first form
+    decides, the next breaks its ties, and so on. ``values`` prices the cubes for the value
+    component (ours, default ``buy.DEFAULT_VALUES``)."""
+
+    name: str
+    forms: tuple[tuple[Number, Number, Number], ...]
+    values: Mapping[int, Number] = field(default_factory=lambda: dict(DEFAULT_VALUES))
+
+    def score(self, parts: Sequence[Number]) -> tuple[Number, ...]:
+        """The objective's vector for components ``parts`` (compared as tuples)."""
+        return tuple(form[0] * parts[0] + form[1] * parts[1] + form[2] * parts[2]
+                     for form in self.forms)
+
+
+#: The objectives by name: progress first (the default), wear first, value first.
+OBJECTIVES: dict[str, Objective] = {
+    "progress": Objective("progress, then least wear, then value",
+                          ((1, 0, 0), (0, -1, 0), (0, 0, 1))),
+    "wear": Objective("least wear, then progress, then value", ((0, -1, 0), (1, 0, 0), (0, 0, 1))),
+    "value": Objective("value, then progress, then least wear", ((0, 0, 1), (1, 0, 0), (0, -1, 0))),
+}
+
+
+def weighted(progress: Number = 1, wear: Number = -1, value: Number = 0,
+             values: Mapping[int, Number] | None = None) -> Objective:
+    """One linear form: ``progress * units + wear * wear cubes + value * value`` (wear's
+    weight is negative to avoid it)."""
+    return Objective(f"{progress} x progress + {wear} x wear + {value} x value",
+                     ((progress, wear, value),), dict(values or DEFAULT_VALUES))
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One legal first decision and the best the turn is worth after it."""
+
+    action: str
+    score: tuple[Number, ...]
+    parts: Components
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """The solver's answer: the line (the engine's actions in order, to the end of the turn or
+    to the first draw), its components and objective vector, each first decision's best, and
+    what is proven."""
+
+    seat: int
+    objective: str
+    actions: tuple[str, ...]
+    parts: Components
+    score: tuple[Number, ...]
+    alternatives: tuple[Alternative, ...]
+    proven: bool
+    chance: bool  # the turn draws: values are expectations, the line stops at the first draw
+    nodes: int
+    seconds: float
+    stopped: str = ""
+
+    @property
+    def best(self) -> str:
+        """The first decision."""
+        return self.actions[0] if self.actions else ""
+
+    def status(self) -> str:
+        """One plain sentence on what is proven."""
+        if not self.proven:
+            return (f"Best found, not proven: the search stopped ({self.stopped}); a decision "
+                    "not finished is not in the table.")
+        if self.chance:
+            return ("Proven best for this turn in expectation over the draws (the line stops at "
+                    "the first draw: solve again after it).")
+        return "Proven best for this turn."
+
+
+def canonical_key(state: State) -> tuple[Any, ...]:
+    """The position without its log and seed bookkeeping: equal keys, equal futures."""
+    return tuple(getattr(state, f) for f in State.DATA_FIELDS
+                 if f not in ("log_lines", "seed", "draws"))
+
+
+def held(state: State, seat: int) -> tuple[int, ...]:
+    """The cubes ``seat`` holds in all its piles, per kind (the track's are in the used pile)."""
+    return tuple(state.bag[seat][c] + state.active[seat][c] + state.used[seat][c]
+                 + state.discard[seat][c] for c in range(len(CUBES)))
+
+
+def measure(before: State, after: State, seat: int,
+            values: Mapping[int, Number] | None = None) -> Components:
+    """The turn's components from ``before`` to ``after`` for ``seat`` (module docstring)."""
+    table = value_table(values)
+    old, new = held(before, seat), held(after, seat)
+    progress = after.scores()[seat] - before.scores()[seat]
+    wear = new[WEAR] - old[WEAR]
+    value = sum(table[c] * (new[c] - old[c]) for c in range(len(CUBES)) if c != WEAR)
+    return progress, wear, value
+
+
+def _draw_weights(state: State) -> list[tuple[int, Fraction]]:
+    """A chance node's outcomes with exact weights: a draw's colour count / bag size (AU-19,
+    ``State.chance_outcomes``)."""
+    if state.phase == "draw":
+        bag = state.bag[state.drawing[0][0]]
+        size = sum(bag)
+        return [(aid, Fraction(bag[action.cube], size)) for aid in state.legal_action_ids()
+                if isinstance(action := TABLE.actions[aid], Draw)]
+    return [(TABLE.ids[a], Fraction(w).limit_denominator(10**6))
+            for a, w in state.chance_outcomes()]
+
+
+class _Stopped(Exception):
+    """The node budget ran out."""
+
+
+@dataclass
+class _Search:
+    root: State
+    seat: int
+    objective: Objective
+    knapsack: bool = True
+    max_nodes: int | None = None
+    nodes: int = 0
+    drew: bool = False  # a draw was met: the values are expectations
+    #: canonical key -> (best components, their score, the best move: action ids)
+    memo: dict[tuple[Any, ...], tuple[Components, tuple[Number, ...], tuple[int, ...]]] = \
+        field(default_factory=dict)
+    purchases: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], Number]] = \
+        field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.values = value_table(self.objective.values)
+
+    def leaf(self, s: State) -> tuple[Components, tuple[Number, ...]]:
+        parts = measure(self.root, s, self.seat, self.objective.values)
+        return parts, self.objective.score(parts)
+
+    def value(self, s: State) -> tuple[Components, tuple[Number, ...]]:
+        """The best components (and their score) from ``s`` to the end of the turn."""
+        if s.turn != self.root.turn or s.is_terminal():
+            return self.leaf(s)
+        k = canonical_key(s)
+        hit = self.memo.get(k)
+        if hit is not None:
+            return hit[0], hit[1]
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _Stopped
+        move: tuple[int, ...] = ()
+        if s.is_chance_node():
+            self.drew = True
+            total: list[Number] = [0, 0, 0]
+            for aid, p in _draw_weights(s):
+                sub = self.value(s.child(aid))[0]
+                total = [a + p * b for a, b in zip(total, sub, strict=True)]
+            best: Components = (total[0], total[1], total[2])
+            score = self.objective.score(best)
+        elif self.knapsack and s.phase == "buy" and s.current_player == self.seat:
+            best, score, move = self.buy(s)
+        else:
+            mine = s.current_player == self.seat
+            found: tuple[tuple[Number, ...], Components, int] | None = None
+            for aid in s.legal_action_ids():
+                sub, sub_score = self.value(s.child(aid))
+                if found is None or (sub_score > found[0] if mine else sub_score < found[0]):
+                    found = (sub_score, sub, aid)
+            assert found is not None
+            score, best, move = found[0], found[1], (found[2],)
+        self.memo[k] = (best, score, move)
+        return best, score
+
+    def buy(self, s: State) -> tuple[Components, tuple[Number, ...], tuple[int, ...]]:
+        """The buy phase as the knapsack (exact, see the module docstring): a purchase adds
+        its value to the value component and changes nothing after it in the turn, so the
+        rest is searched once, after stopping at once, and the first form weighing value
+        decides between the most valuable purchase and none."""
+        weight = next((form[2] for form in self.objective.forms if form[2]), 0)
+        counts: tuple[int, ...] = (0,) * len(CUBES)
+        worth: Number = 0
+        if weight > 0:
+            cached = self.purchases.get((s.stock, s.money))
+            if cached is None:
+                found = best_purchase(s.stock, s.money, self.values)
+                cached = self.purchases[(s.stock, s.money)] = (found.counts, found.value)
+            counts, worth = cached
+        rest = self.value(s.child(TABLE.ids[StopBuying()]))[0]
+        parts: Components = (rest[0], rest[1], rest[2] + worth)
+        ids = [TABLE.ids[Buy(c)] for c, n in enumerate(counts) for _ in range(n)]
+        return parts, self.objective.score(parts), (*ids, TABLE.ids[StopBuying()])
+
+    def line(self, s: State) -> tuple[list[int], bool]:
+        """The best line from ``s`` by the memo: the actions to the end of the turn, or to the
+        first draw (then True). Positions off the memo (after a purchase) are searched."""
+        s, out = s.clone(history=False), list[int]()
+        while s.turn == self.root.turn and not s.is_terminal():
+            if s.is_chance_node():
+                return out, True
+            hit = self.memo.get(canonical_key(s))
+            if hit is None:
+                self.value(s)
+                hit = self.memo[canonical_key(s)]
+            for aid in hit[2]:
+                if s.turn != self.root.turn or s.phase != "buy" and TABLE.actions[aid] == \
+                        StopBuying():
+                    break  # the engine stopped buying by itself: nothing affordable was left
+                s.apply_unchecked(aid)
+                out.append(aid)
+        return out, False
+
+
+def _turn_root(state: State) -> State:
+    """The position to search: a player's decision in a turn, chance made explicit."""
+    if state.is_terminal():
+        raise TurnError("the race is over")
+    if state.is_chance_node():
+        raise TurnError("chance is to draw: solve the turn after the draw")
+    if state.phase not in ("action", "place", "card", "buy") or state.current_player != \
+            state.mover:
+        raise TurnError(f"not a decision of the player in turn (phase {state.phase!r})")
+    return explicit(state) if state.seed is not None else state.clone(history=False)
+
+
+def solve_turn(state: State, objective: str | Objective = "progress",
+               max_nodes: int | None = None, knapsack: bool = True) -> TurnPlan:
+    """The best rest of the turn for the seat in turn (module docstring), each first decision's
+    best value, and the line. ``max_nodes`` bounds the search (then maybe not proven);
+    ``knapsack=False`` searches the buy phase action by action too (the brute force)."""
+    started = time.perf_counter()
+    goal = OBJECTIVES[objective] if isinstance(objective, str) else objective
+    root = _turn_root(state)
+    search = _Search(root, root.mover, goal, knapsack, max_nodes)
+    alternatives, stopped = [], ""
+    try:
+        for aid in root.legal_action_ids():
+            parts = search.value(root.child(aid))[0]
+            alternatives.append(Alternative(str(TABLE.actions[aid]), goal.score(parts), parts))
+    except _Stopped:
+        stopped = f"{max_nodes} nodes"
+    ranked = sorted(alternatives, key=lambda a: a.score, reverse=True)
+    if not ranked:
+        raise TurnError(f"the node budget ({max_nodes}) ran out before a first decision "
+                        "was valued")
+    first = next(aid for aid in root.legal_action_ids()
+                 if str(TABLE.actions[aid]) == ranked[0].action)
+    rest, stops_at_draw = search.line(root.child(first))
+    return TurnPlan(root.mover, goal.name, tuple(str(TABLE.actions[a]) for a in [first, *rest]),
+                    ranked[0].parts, ranked[0].score, tuple(ranked), not stopped,
+                    stops_at_draw or search.drew, search.nodes, time.perf_counter() - started,
+                    stopped)
+
+
+def brute_force(state: State, objective: str | Objective = "progress",
+                max_positions: int | None = None) -> Components | None:
+    """The tests' oracle: the best components over every legal action sequence to the end of
+    the turn through ``State.child`` (the buy phase cube by cube too), chance weighed by the
+    engine's ``chance_outcomes``; identical positions merged (a transposition table). None
+    when more than ``max_positions`` positions would be needed."""
+    goal = OBJECTIVES[objective] if isinstance(objective, str) else objective
+    root = _turn_root(state)
+    memo: dict[tuple[Any, ...], Components] = {}
+
+    def go(s: State) -> Components:
+        if s.turn != root.turn or s.is_terminal():
+            return measure(root, s, root.mover, goal.values)
+        k = canonical_key(s)
+        if k in memo:
+            return memo[k]
+        if max_positions is not None and len(memo) >= max_positions:
+            raise _Stopped
+        if s.is_chance_node():
+            total: list[Number] = [0, 0, 0]
+            for action, w in s.chance_outcomes():
+                sub = go(s.child(action))
+                p = Fraction(w).limit_denominator(1000)
+                total = [a + p * b for a, b in zip(total, sub, strict=True)]
+            out: Components = (total[0], total[1], total[2])
+        else:
+            subs = [go(s.child(aid)) for aid in s.legal_action_ids()]
+            pick = max if s.current_player == root.mover else min
+            out = pick(subs, key=goal.score)
+        memo[k] = out
+        return out
+
+    try:
+        return go(root)
+    except _Stopped:
+        return None
+
+
+__all__ = ["COMPONENTS", "OBJECTIVES", "Alternative", "Objective", "TurnError", "TurnPlan",
+           "brute_force", "canonical_key", "held", "measure", "solve_turn", "weighted"]
