@@ -53,8 +53,9 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 import formel1
@@ -144,6 +145,7 @@ class RacePlan:
     nodes: int
     seconds: float
     stopped: str = ""  # why the search stopped early
+    search_seconds: float = 0.0  # to the values of the first decisions (lines found after)
 
     @property
     def best(self) -> str:
@@ -194,28 +196,46 @@ def replay_prizes(state: State, line: Sequence[tuple[str, str]] | Sequence[str])
     return [b - a for a, b in zip(state.money, s.money, strict=True)]
 
 
+def _kind_reach(k: int) -> tuple[tuple[int, ...], frozenset[int]]:
+    """How far a card of kind ``k`` can move each car at most (its colour's numbers, and its
+    white numbers if the car is not pictured, F1-25), and the cars its switch pairs (F1-27)."""
+    spec = CONFIG.kinds[k]
+    if spec.switch is not None:
+        return (0,) * len(CONFIG.colours), frozenset(spec.switch)
+    whites = sum(n for c, n in spec.numbers if c < 0)
+    pictured = spec.pictured
+    return tuple(sum(n for c, n in spec.numbers if c == car)
+                 + (whites if car not in pictured else 0)
+                 for car in range(len(CONFIG.colours))), frozenset()
+
+
+#: Each card kind's reach, computed once (the bound is asked at every node).
+KIND_REACH = tuple(_kind_reach(k) for k in range(len(CONFIG.kinds)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _movement_left(hands: tuple[tuple[int, ...], ...], discards: tuple[tuple[int, ...], ...],
+                   card: int) -> tuple[tuple[int, ...], frozenset[int]]:
+    """The most each car can still be moved by the cards left, and the cars a switch left
+    pairs (cached: sibling positions share their hands)."""
+    reach = [0] * len(CONFIG.colours)
+    switched: set[int] = set()
+    for k in [*(k for pile in (*hands, *discards) for k in pile), *((card,) if card >= 0 else ())]:
+        add, pair = KIND_REACH[k]
+        switched |= pair
+        for car, n in enumerate(add):
+            reach[car] += n
+    return tuple(reach), frozenset(switched)
+
+
 def remaining_bound(s: State, p: int) -> int:
     """An upper bound on what ``p`` can still win this race beyond ``earned``: the next places
     of the prize chart for his cars that may still reach the line. A car may if the movement
-    left (the card in play and every hand: its colour's numbers, and the white numbers of
-    cards that do not picture it) covers its distance to the line, or a switch card of its
-    pair is left (a switch moves a car by an unbounded amount)."""
+    left (the card in play, every hand and discard pile: its colour's numbers, and the white
+    numbers of cards that do not picture it) covers its distance to the line, or a switch card
+    of its pair is left (a switch moves a car by an unbounded amount)."""
     track = s.track_spec()
-    cards = [k for hand in (*s.hands, *s.discards) for k in hand]  # discards: F1-40
-    if s.card >= 0:
-        cards.append(s.card)
-    reach = [0] * len(s.pos)
-    switched: set[int] = set()
-    for k in cards:
-        spec = CONFIG.kinds[k]
-        if spec.switch is not None:
-            switched |= set(spec.switch)
-            continue
-        whites = sum(n for c, n in spec.numbers if c < 0)
-        for car in range(len(s.pos)):
-            reach[car] += sum(n for c, n in spec.numbers if c == car)
-            if car not in spec.pictured:
-                reach[car] += whites
+    reach, switched = _movement_left(s.hands, s.discards, s.card)  # discards: F1-40
     laps = s.total_laps()
     alive = 0
     for car, cell in enumerate(s.pos):
@@ -274,13 +294,15 @@ class _Search:
 
     def children(self, s: State) -> list[tuple[int, State, list[int], bool]]:
         """Every legal action with its child, the gain on the way, whether the race is over."""
-        out = []
+        return list(self.each_child(s))
+
+    def each_child(self, s: State) -> Iterator[tuple[int, State, list[int], bool]]:
+        """``children`` one at a time, in id order (made only when asked: a cut saves them)."""
         for aid in s.legal_action_ids():
             self.tick()
             c = s.child(aid)
             over = race_over(self.root, c)
-            out.append((aid, c, gain(s, c, over), over))
-        return out
+            yield aid, c, gain(s, c, over), over
 
     def ub(self, s: State) -> float:
         return remaining_bound(s, self.p) if self.bounds else INF
@@ -314,7 +336,7 @@ class _Search:
         bound = remaining_bound(s, mover) if self.bounds else INF
         best: tuple[int, ...] | None = None
         best_aid = -1
-        for aid, c, g, over in self.children(s):  # id order: ties go to the lowest id
+        for aid, c, g, over in self.each_child(s):  # id order: ties go to the lowest id
             vec = tuple(g) if over else tuple(a + b for a, b in zip(g, self.maxn(c)[0],
                                                                      strict=True))
             if best is None or vec[mover] > best[mover]:
@@ -473,6 +495,7 @@ def solve(state: State, player: int | None = None, config: RaceConfig | None = N
             break
     if on_progress is not None:
         on_progress(len(solved), len(firsts))
+    search_seconds = time.perf_counter() - search.t0
     alternatives = []
     for aid, c, g, over in firsts:
         text = str(ACTIONS[aid])
@@ -495,7 +518,7 @@ def solve(state: State, player: int | None = None, config: RaceConfig | None = N
     prizes = tuple(replay_prizes(root, line)) if proven or chosen.proven else ()
     return RacePlan(player, config.rivals, chosen.value, upper, "proven" if proven else "bound",
                     line, tuple(alternatives), prizes, search.nodes,
-                    time.perf_counter() - search.t0, stopped)
+                    time.perf_counter() - search.t0, stopped, search_seconds)
 
 
 def _mover(state: State, player: int | None) -> int:
