@@ -10,8 +10,8 @@ For each seeded endgame (a random one-race game stopped when few cards are left,
 (``solvers.formel1.race.solve``: table, bounds, ordering) and the plain search (the same code
 with the table, the bounds and the ordering switched off: a plain recursive max^n or minimax)
 run in the same process, one after the other. Printed: nodes, seconds and nodes/s of each (the
-seconds to the values of every first decision: the principal lines are extracted afterwards,
-and without a table that costs a search per move, so it is left out of both), the speed-up
+seconds to the values of every first decision: the principal lines are found afterwards, and
+without a table that costs a search per move, so the plain search finds none), the speed-up
 (plain seconds over search seconds), and whether the values of every first decision are equal.
 A plain search stopped by ``--plain-budget`` gives a bound, not a value: its row says so and
 its speed-up is a lower bound (">"). Target: at least 20x on the hardest endgame whose plain
@@ -75,7 +75,7 @@ def run(name: str, rivals: str, plain_budget: float) -> Row:
     fast = race.solve(state, config=race.RaceConfig(rivals=rivals, time_budget=600))
     plain = race.solve(state, config=race.RaceConfig(
         rivals=rivals, time_budget=plain_budget, node_budget=10**9, use_table=False,
-        use_bounds=False, use_ordering=False))
+        use_bounds=False, use_ordering=False, lines=False))
     values = {a.action: a.value for a in fast.alternatives}
     plain_values = {a.action: a.value for a in plain.alternatives}
     return Row(name, rivals, cards_left(state), sum(1 for p in state.pos if p >= 0),

@@ -158,10 +158,12 @@ def test_table_bounds_and_ordering_switched_off_give_the_same_values(rivals: str
     s = _position(CASES[12])
     full = race.solve(s, config=race.RaceConfig(rivals=rivals))
     plain = race.solve(s, config=race.RaceConfig(rivals=rivals, use_table=False,
-                                                 use_bounds=False, use_ordering=False))
+                                                 use_bounds=False, use_ordering=False,
+                                                 lines=False))
     assert {a.action: a.value for a in full.alternatives} == \
         {a.action: a.value for a in plain.alternatives}
     assert full.nodes < plain.nodes
+    assert all(len(a.line) == 1 for a in plain.alternatives)  # values only: no lines sought
 
 
 @settings(max_examples=25, deadline=None)

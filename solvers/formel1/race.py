@@ -102,6 +102,7 @@ class RaceConfig:
     table_entries: int = 1_500_000
     samples: int = 30  # deals sampled by ``estimate``
     seed: int = 0  # the sampler's seed
+    lines: bool = True  # find each decision's line (False: values only, the first move shown)
 
     def check(self) -> None:
         """Raise RaceSearchError for settings that make no sense."""
@@ -501,7 +502,8 @@ def solve(state: State, player: int | None = None, config: RaceConfig | None = N
         text = str(ACTIONS[aid])
         first = (f"Player {root.current_player}", text)
         if aid in solved:
-            line = (first, *search.line_from(c, script_at)) if not over else (first,)
+            line = (first, *search.line_from(c, script_at)) if not over and config.lines \
+                else (first,)
             alternatives.append(Alternative(text, solved[aid], solved[aid], True, line))
         else:
             upper = base + g[player] + (0 if over else search.ub(c))
@@ -512,10 +514,12 @@ def solve(state: State, player: int | None = None, config: RaceConfig | None = N
     # the lowest id (max^n's rule).
     chosen = max(alternatives, key=lambda a: (a.value, a.proven, -ids[a.action]))
     alternatives.sort(key=lambda a: (-a.value, ids[a.action]))
+    chosen_child = next(c for aid, c, *_rest in firsts if aid == ids[chosen.action])
     proven = len(solved) == len(firsts)
     upper = chosen.value if proven else max(max(a.upper for a in alternatives), chosen.value)
     line = chosen.line
-    prizes = tuple(replay_prizes(root, line)) if proven or chosen.proven else ()
+    replays = (proven or chosen.proven) and (config.lines or race_over(root, chosen_child))
+    prizes = tuple(replay_prizes(root, line)) if replays else ()
     return RacePlan(player, config.rivals, chosen.value, upper, "proven" if proven else "bound",
                     line, tuple(alternatives), prizes, search.nodes,
                     time.perf_counter() - search.t0, stopped, search_seconds)
