@@ -4,8 +4,8 @@ The rules are ``docs/rules-automobiles.md`` (AU-01..AU-84, from the German seed)
 RA1-RA7 of ``RULINGS_RACING.md``; the component data (partly synthetic) is
 ``automobiles/data/components.json``, loaded by ``automobiles.config``. Built so far: setup, the
 turn (drawing, placing gear cubes, the pit stop, buying, the car, wear and end phases), all
-35 action cards and card sets (named, listed or random), Weaving, and the end of the race;
-drivers, sponsors and the season are not built yet.
+35 action cards and card sets (named, listed or random), Weaving, the drivers, and the end of
+the race; sponsors and the season are not built yet.
 
 API, like the other games'::
 
@@ -31,7 +31,7 @@ __all__ = ["ACTIONS", "NUM_ACTIONS", "Action", "State", "card_set", "new_game"]
 def new_game(players: int = 2, seed: int | None = 0,
              cards: str | Sequence[str] = "standard", track: str = "daytona",
              laps: int | None = None, explicit_chance: bool = False,
-             weaving: bool = False) -> State:
+             weaving: bool = False, drivers: bool = False) -> State:
     """A new race of ``players`` (2-5) waiting for its first decision.
 
     ``cards`` (AU-08) is a card set of the data file (``"standard"``, RA1's, or one of ours,
@@ -39,9 +39,11 @@ def new_game(players: int = 2, seed: int | None = 0,
     decisions with ``explicit_chance``), or five card names (English, German or ids), one per
     action colour in any order. ``track`` names a track (RA3), ``laps`` the race's laps (AU-20;
     default 3, at most 8); ``weaving`` the Weaving option (AU-23: a cube on any free segment
-    of its space, placed with ``place SPACE segment K``). Seeded, the start order and every
-    cube drawn come from the seed the state keeps; with ``explicit_chance=True`` the state
-    stops at each of those chance decisions (``current_player == CHANCE``).
+    of its space, placed with ``place SPACE segment K``); ``drivers`` the driver cards (AU-24:
+    players + 1 dealt by chance, taken from the last grid position forward, RA7). Seeded, the
+    start order and every cube drawn come from the seed the state keeps; with
+    ``explicit_chance=True`` the state stops at each of those chance decisions
+    (``current_player == CHANCE``).
     """
     from . import rules
     from .state import new_state
@@ -57,9 +59,11 @@ def new_game(players: int = 2, seed: int | None = 0,
     laps = cfg.default_laps if laps is None else laps
     if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= cfg.max_laps:
         raise ValueError(f"laps must be a whole number from 1 to {cfg.max_laps}, not {laps!r}")
-    if not isinstance(weaving, bool):
-        raise ValueError(f"weaving is True or False, not {weaving!r}")
-    state = new_state(players, check_seed(seed, explicit_chance), track, chosen, laps, weaving)
+    for flag, value in (("weaving", weaving), ("drivers", drivers)):
+        if not isinstance(value, bool):
+            raise ValueError(f"{flag} is True or False, not {value!r}")
+    state = new_state(players, check_seed(seed, explicit_chance), track, chosen, laps, weaving,
+                      drivers)
     rules.start(state)
     return state
 

@@ -200,6 +200,35 @@ class Deal(Action):
         return f"deal {config().cards[self.card].id}"
 
 
+@dataclass(frozen=True, slots=True)
+class DealDriver(Action):
+    """Chance: driver ``driver`` (0-9) joins the drivers on offer (AU-24, RA7)."""
+
+    driver: int
+    chance = True
+
+    def __str__(self) -> str:
+        return f"deal driver {config().drivers[self.driver]}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDriver(Action):
+    """Take driver ``driver`` (0-9) from those on offer (AU-24, RA7)."""
+
+    driver: int
+
+    def __str__(self) -> str:
+        return f"take driver {config().drivers[self.driver]}"
+
+
+@dataclass(frozen=True, slots=True)
+class UseDriver(Action):
+    """Use the driver's power of the action or buy phase (AU-70..AU-73)."""
+
+    def __str__(self) -> str:
+        return "use driver"
+
+
 def _all_actions() -> list[Action]:
     cfg = config()
     return [*(Order(s) for s in range(cfg.max_players)),
@@ -214,7 +243,9 @@ def _all_actions() -> list[Action]:
             *(Choose(p, c) for p in range(len(PILES)) for c in range(len(CUBES))),
             Option(1), Option(2), DrawMore(),
             *(Deal(k) for k in range(len(cfg.cards))),
-            *(PlaceOn(s, k) for s in range(cfg.max_spaces) for k in range(MAX_SEGMENTS))]
+            *(PlaceOn(s, k) for s in range(cfg.max_spaces) for k in range(MAX_SEGMENTS)),
+            *(DealDriver(d) for d in range(len(cfg.drivers))),
+            *(TakeDriver(d) for d in range(len(cfg.drivers))), UseDriver()]
 
 
 TABLE: Final[ActionTable[Action]] = ActionTable(_all_actions())
@@ -246,4 +277,9 @@ DRAW_MORE: Final[int] = TABLE.ids[DrawMore()]
 PLACE_ON_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(TABLE.ids[PlaceOn(s, k)] for k in range(MAX_SEGMENTS))
     for s in range(config().max_spaces))
+DEAL_DRIVER_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[DealDriver(d)]
+                                                for d in range(len(config().drivers)))
+TAKE_DRIVER_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[TakeDriver(d)]
+                                                for d in range(len(config().drivers)))
+USE_DRIVER: Final[int] = TABLE.ids[UseDriver()]
 DEAL_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Deal(k)] for k in range(len(config().cards)))

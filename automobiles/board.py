@@ -23,13 +23,18 @@ if TYPE_CHECKING:
 #: PICK choose cubes one at a time from piles; DRAWS draw one more or stop; FORCED draws that
 #: must be made; OPTION one of two options; BUY_ONE buy exactly one cube (Pit Team); CRATE a
 #: car behind moving out of turn (Crate Engine). ``seat`` decides.
-MOVE, MANAGER_REMOVE, MANAGER_RETURN, CREW_CHIEF, PICK, DRAWS, FORCED, OPTION, BUY_ONE, CRATE = \
-    range(10)
-GENERIC_KINDS = (PICK, DRAWS, FORCED, OPTION, BUY_ONE, CRATE)
+MOVE, MANAGER_REMOVE, MANAGER_RETURN, CREW_CHIEF, PICK, DRAWS, FORCED, OPTION, BUY_ONE, CRATE, \
+    DRIVE = range(11)
+#: DRIVE: a driver moves the car itself, space by space (Josh Trin, Juan Goody), ``(DRIVE,
+#: driver source, colour mask, left, then, seat)`` with ``then`` 1 when the wear phase follows.
+GENERIC_KINDS = (PICK, DRAWS, FORCED, OPTION, BUY_ONE, CRATE, DRIVE)
 #: The turn's flags (``state.flags``): Aerodynamics (AU-41), Redline (AU-47), Fuel Injection
 #: (AU-60), Adrenaline's second option (AU-66), and Adrenaline's move pending in the car phase.
 AERO, REDLINE, FUEL, ADRENALINE, CAR_PHASE = 1, 2, 4, 8, 16
-ALL_FLAGS = 31
+#: The drivers' flags: the power used this turn, a power in progress in the buy phase, Juan
+#: Goody's move made (counted by the wear phase).
+POWER_USED, BUYING, DROVE = 32, 64, 128
+ALL_FLAGS = 255
 ALL_GEARS = 0b1111
 
 #: Cube names in the log.

@@ -57,6 +57,8 @@ class GreedyBot:
             return max(places, key=lambda a: _reach(state, _space(a)))
         if state.phase == "card":
             return _card_choice(state, legal)
+        if state.phase == "driver":
+            return legal[0]  # no judgement of the drivers: the first on offer
         if state.phase == "action":
             plays = [a for a in legal if isinstance(ACTIONS[a], Play) and _cube(a) in GEARS]
             if plays:

@@ -26,6 +26,7 @@ from .board import (
     ALL_GEARS,
     BAG,
     BUY_ONE,
+    BUYING,
     CREW_CHIEF,
     CUBE_WORDS,
     DISCARD,
@@ -35,6 +36,7 @@ from .board import (
     MANAGER_REMOVE,
     OPTION,
     PICK,
+    POWER_USED,
     REDLINE,
     USED,
     add,
@@ -111,32 +113,69 @@ PICKS: dict[tuple[str, int], PickRule] = {
     ("combustion_engine", 0): PickRule((ACTIVE,), ANY, DISCARD, False, "discards"),
     ("combustion_engine", 1): PickRule((DISCARD,), ANY, ACTIVE, True, "takes back"),
     ("nitro", 1): PickRule((ACTIVE,), ANY, DISCARD, False, "discards"),
+    ("david_bird", 0): PickRule((DISCARD,), ANY, ACTIVE, True, "takes back"),
+    ("eileen_pi", 0): PickRule((DISCARD,), ANY, BAG, True, "returns"),
+    ("mag_matthews", 1): PickRule((ACTIVE,), ANY, BAG, True, "returns"),
+    ("mag_matthews", 2): PickRule((ACTIVE,), ANY, STOCK, True, "removes"),
+    ("kali_bauer", 0): PickRule((DISCARD,), ANY, STOCK, True, "pays $1 and removes"),
+    ("micah_conner", 0): PickRule((DISCARD,), ONLY_WEAR, STOCK, True, "removes"),
+    ("kaia_lin", 1): PickRule((ACTIVE,), ANY, DISCARD, True, "discards"),
 }
+#: The drivers' ids (AU-69..AU-78), from their names in the data file.
+DRIVER_IDS = tuple(n.lower().replace(" ", "_").replace("-", "_") for n in config().drivers)
+JOSH, DAVID, EILEEN, MAG, KALI, JUAN, MIKE, MICAH, NATHAN, KAIA = range(10)
+#: The drivers whose power is a decision of the action phase, or of the buy phase.
+ACTION_POWERS, BUY_POWERS = (DAVID, EILEEN), (MAG, KALI)
 #: The effect kinds each card may hold in ``state.effect`` (checked when a position loads).
 KINDS: dict[str, tuple[int, ...]] = {
     **{card: (PICK,) for card, _ in PICKS},
     "factory_support": (FORCED, PICK), "performance_test": (DRAWS,), "boost": (DRAWS,),
     "nitro": (FORCED, PICK), "pit_crew": (OPTION, PICK), "adrenaline": (OPTION,),
-    "pit_team": (PICK, BUY_ONE),
+    "pit_team": (PICK, BUY_ONE), "mag_matthews": (DRAWS, PICK), "mike_skipjack": (DRAWS,),
+    "nathan_emery": (DRAWS,), "kaia_lin": (FORCED, PICK),
 }
 
 
 # --- starting a card's effect ---------------------------------------------------------------
+def source_id(index: int) -> str:
+    """The id of the card (0-34) or driver (35-44) an effect comes from."""
+    cards = config().cards
+    return cards[index].id if index < len(cards) else DRIVER_IDS[index - len(cards)]
+
+
+def source_name(index: int) -> str:
+    """The English name of the card or driver ``index``."""
+    cards = config().cards
+    return cards[index].en if index < len(cards) else config().drivers[index - len(cards)]
+
+
+def driver_source(driver: int) -> int:
+    """The effect source index of driver ``driver`` (0-9)."""
+    return len(config().cards) + driver
+
+
 def play(s: State, card_index: int) -> None:
     """Start the effect of the card ``card_index`` whose cube was just played (its wear
     already gained)."""
     START[config().cards[card_index].id](s, card_index)
 
 
-def _pick(s: State, card: int, stage: int, left: int, count: int = 0) -> None:
+def _pick(s: State, card: int, stage: int, left: int, count: int = 0,
+          seat: int | None = None) -> None:
     if left <= 0:
         _end(s)
         return
-    s.effect, s.phase = (PICK, card, stage, left, count, s.mover), "card"
+    seat = s.mover if seat is None else seat
+    s.effect, s.phase = (PICK, card, stage, left, count, seat), "card"
 
 
 def _end(s: State) -> None:
+    """The effect is over: back to the buy phase for a driver's buy-phase power, else to the
+    action phase (of the seat in turn; after an end-phase power, the next seat's)."""
     s.effect, s.phase = (), "action"
+    if s.flags & BUYING:
+        s.flags &= ~BUYING
+        s.phase = "buy"
 
 
 def _flag(s: State, flag: int, words: str) -> None:
@@ -486,21 +525,24 @@ def describe(s: State, card_index: int) -> str:
 # --- choosing cubes (PICK) ------------------------------------------------------------------
 def pick_rule(s: State) -> PickRule:
     """The pick in progress."""
-    return PICKS[(config().cards[s.effect[1]].id, s.effect[2])]
+    return PICKS[(source_id(s.effect[1]), s.effect[2])]
 
 
 def pick_choices(s: State) -> list[tuple[int, int]]:
-    """The (pile, cube) pairs the pick in progress may take."""
-    rule = pick_rule(s)
-    allowed = s.effect[4] if config().cards[s.effect[1]].id == "nitro" else rule.cubes
+    """The (pile, cube) pairs the pick in progress may take (Nitro: the colours drawn; Mag
+    Matthews: the cubes drawn, counted per colour in base 4)."""
+    rule, source, count, seat = pick_rule(s), source_id(s.effect[1]), s.effect[4], s.effect[5]
+    allowed = count if source == "nitro" else rule.cubes
+    if source == "mag_matthews":
+        allowed = sum(1 << c for c in range(len(CUBES)) if count // 4 ** c % 4)
     return [(src, c) for src in rule.sources for c in range(len(CUBES))
-            if allowed >> c & 1 and pile(s, src, s.mover)[c]]
+            if allowed >> c & 1 and pile(s, src, seat)[c]]
 
 
 def choose(s: State, source: int, cube: int) -> None:
     """Take one cube of colour ``cube`` from pile ``source`` for the pick in progress."""
     kind, card, stage, left, count, seat = s.effect
-    rule, card_id = pick_rule(s), config().cards[card].id
+    rule, card_id = pick_rule(s), source_id(card)
     if rule.dest == UPGRADE:
         move_cube(s, seat, cube, source, None)
         if cube < BLACK and s.stock[cube + 1]:
@@ -519,7 +561,12 @@ def choose(s: State, source: int, cube: int) -> None:
                f"{('active pile', 'discard', 'used pile', 'bag')[source]} ({where})")
     if card_id == "combustion_engine" and stage == 1:
         gain_wear(s, 1)
-    count += (config().cubes[cube].cost or 0) if card_id == "pit_team" else 1
+    if card_id == "kali_bauer":
+        s.money -= 1
+    if card_id == "mag_matthews":
+        count -= 4 ** cube
+    else:
+        count += (config().cubes[cube].cost or 0) if card_id == "pit_team" else 1
     if card_id == "steering":
         _end(s)
         start_move(s, RED, 3, (1 << (cube - 1)) if cube > WHITE else 0, optional=True,
@@ -538,7 +585,7 @@ def pick_done(s: State) -> None:
     """The pick in progress is over (all taken, stopped, or nothing left): the card's next
     stage, or the end of its effect."""
     _, card, stage, _, count, seat = s.effect
-    card_id = config().cards[card].id
+    card_id = source_id(card)
     if card_id == "engineer" and stage == 0:
         _pick(s, card, 1, count)
     elif card_id == "mechanic" and stage == 0:
@@ -556,8 +603,34 @@ def pick_done(s: State) -> None:
         _end(s)
     elif card_id == "pit_mechanic" and stage == 0 and pit_mechanic_more(s):
         _pick(s, card, 1, 2)
+    elif card_id == "mag_matthews" and stage == 1:
+        _pick(s, card, 2, _drawn(count), count)
+        if s.phase != "card":
+            s.money += _drawn_value(count)
+    elif card_id == "mag_matthews":
+        s.money += _drawn_value(count)
+        _end(s)
+    elif card_id == "micah_conner":
+        end_draw(s, seat, 0)
+    elif card_id == "kaia_lin":
+        log(s, f"{name(seat)} discards {count} of the cubes drawn and draws as many (Kaia Lin)")
+        if count:
+            s.effect, s.phase, s.drawing = (FORCED, card, 2, count, 0, seat), "draw", \
+                ((seat, 1),)
+        else:
+            _end(s)
     else:
         _end(s)
+
+
+def _drawn(count: int) -> int:
+    return sum(count // 4 ** c % 4 for c in range(len(CUBES)))
+
+
+def _drawn_value(count: int) -> int:
+    """Mag Matthews (AU-72): the cubes drawn and kept on the active pile count for their value
+    in this buy phase."""
+    return sum(count // 4 ** c % 4 * config().cubes[c].value for c in range(len(CUBES)))
 
 
 def exhausted(s: State) -> None:
@@ -578,7 +651,7 @@ def skip(s: State) -> None:
 
 
 def _clear_wear(s: State, piles: tuple[int, ...]) -> None:
-    seat = s.mover
+    seat = s.effect[5] if s.effect and s.effect[0] in (PICK, OPTION) else s.mover
     removed = 0
     for which in piles:
         k = pile(s, which, seat)[WEAR]
@@ -641,7 +714,7 @@ def draw_more(s: State) -> None:
     """Draw one more cube (Performance Test, Boost): Boost's own draws gain 1 wear each
     (AU-62); the draw is chance's."""
     kind, card, stage, left, count, seat = s.effect
-    if config().cards[card].id == "boost" and stage == 0:
+    if source_id(card) == "boost" and stage == 0:
         gain_wear(s, 1)
     s.effect = (kind, card, stage, left - 1, count, seat)
     s.phase, s.drawing = "draw", ((seat, 1),)
@@ -651,8 +724,10 @@ def on_drawn(s: State, cube: int) -> None:
     """A card's draw came out ``cube`` (logged; Nitro remembers it)."""
     kind, card, stage, left, count, seat = s.effect
     log(s, f"{name(seat)} draws a {CUBE_WORDS[cube]} cube")
-    if kind == FORCED:
+    if kind == FORCED and left and s.drawing[0][1] == 0:
         s.effect = (kind, card, stage, left - 1, count | 1 << cube, seat)
+    elif kind == DRAWS and source_id(card) == "mag_matthews":
+        s.effect = (kind, card, stage, left, count + 4 ** cube, seat)
 
 
 def after_draw(s: State) -> None:
@@ -662,7 +737,13 @@ def after_draw(s: State) -> None:
         if left and can_draw(s, seat):
             s.drawing = ((seat, 1),)
             return
-        if config().cards[card].id == "factory_support":
+        card_id = source_id(card)
+        if card_id == "kaia_lin":
+            if stage == 0:
+                _pick(s, card, 1, MANY, 0, seat)
+            else:
+                _end(s)
+        elif card_id == "factory_support":
             _pick(s, card, 1, 1)
         elif left == 0 and count & (count - 1):  # Nitro drew two colours: which goes
             _pick(s, card, 1, 1, count)
@@ -681,12 +762,65 @@ def after_draw(s: State) -> None:
 
 def _draws_done(s: State) -> None:
     """The drawing seat stops: Boost passes to the next other player (AU-62, RA5)."""
-    _, card, stage, _, _, _ = s.effect
-    if config().cards[card].id != "boost" or stage >= s.players - 1:
+    _, card, stage, _, count, seat = s.effect
+    if source_id(card) == "mag_matthews":
+        _pick(s, card, 1, _drawn(count), count, seat)  # nothing drawn: back to buying
+        return
+    if source_id(card) != "boost" or stage >= s.players - 1:
         _end(s)
         return
     nxt = s.order[(s.turn + stage + 1) % s.players]
     s.effect, s.phase = (DRAWS, card, stage + 1, 1, 0, nxt), "card"
+
+
+# --- the drivers (AU-24, AU-69..AU-78) ------------------------------------------------------------
+def power(s: State) -> None:
+    """Use the driver's power of the action or buy phase, once a turn: David Bird (AU-70) puts
+    1 cube of the discard on the active pile; Eileen Pi (AU-71) up to 3 of the discard back
+    into the bag; Mag Matthews (AU-72) draws up to 3, then returns any of them to the bag,
+    removes any, and the rest count for their value in this buy phase; Kali Bauer (AU-73)
+    removes cubes of the discard at $1 each."""
+    seat = s.mover
+    driver = s.drivers[seat]
+    src = driver_source(driver)
+    log(s, f"{name(seat)} uses {config().drivers[driver]}'s power")
+    if driver == DAVID:
+        _pick(s, src, 0, 1)
+    elif driver == EILEEN:
+        _pick(s, src, 0, 3)
+    elif driver == KALI:
+        _pick(s, src, 0, s.money)
+    else:
+        s.effect, s.phase = (DRAWS, src, 0, 3, 0, seat), "card"
+
+
+def power_ready(s: State) -> bool:
+    """Whether the mover's driver offers a power now (once a turn, with something to do)."""
+    if not s.drivers or s.flags & POWER_USED:
+        return False
+    driver, seat = s.drivers[s.mover], s.mover
+    if s.phase == "action":
+        return driver in ACTION_POWERS and any(s.discard[seat])
+    if s.phase == "buy":
+        return (driver == KALI and s.money >= 1 and any(s.discard[seat])) or (
+            driver == MAG and can_draw(s, seat))
+    return False
+
+
+def end_draw(s: State, seat: int, gained: int) -> None:
+    """The end phase's draw of 7 (AU-19) for ``seat``, then its driver's power after the draw:
+    Mike Skipjack draws up to 1 more per wear of his wear phase (AU-75), Nathan Emery up to 2
+    more (AU-77), Kaia Lin discards any of the cubes drawn and draws as many, once (AU-78)."""
+    driver = s.drivers[seat] if s.drivers else -1
+    src = driver_source(driver)
+    effect: tuple[int, ...] = ()
+    if driver == MIKE and gained:
+        effect = (DRAWS, src, 0, gained, 0, seat)
+    elif driver == NATHAN:
+        effect = (DRAWS, src, 0, 2, 0, seat)
+    elif driver == KAIA:
+        effect = (FORCED, src, 0, 0, 0, seat)
+    s.effect, s.phase, s.drawing = effect, "draw", ((seat, config().draw),)
 
 
 def deciding_seat(s: State) -> int:

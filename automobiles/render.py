@@ -39,8 +39,11 @@ def decision_words(s: State) -> str:
     if s.phase == "place":
         return f"{who} puts the {rules.CUBE_WORDS[s.playing]} cube on a space"
     if s.phase == "card":
-        card = config().cards[rules.effect_card(s)]
-        return f"{who} decides for {card.en} ({card.rule})"
+        return f"{who} decides for {rules.cards.source_name(rules.effect_card(s))}"
+    if s.phase == "drivers":
+        return f"chance deals the drivers on offer ({len(s.pool)} so far)"
+    if s.phase == "driver":
+        return f"{who} takes a driver"
     return f"{who} plays a cube, ends the action phase or makes a pit stop"
 
 

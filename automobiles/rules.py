@@ -27,6 +27,7 @@ from .actions import (
     ACTIONS,
     BUY_IDS,
     CHOOSE_IDS,
+    DEAL_DRIVER_IDS,
     DEAL_IDS,
     DRAW_IDS,
     DRAW_MORE,
@@ -42,9 +43,12 @@ from .actions import (
     SKIP,
     STOP_BUYING,
     STOP_MOVING,
+    TAKE_DRIVER_IDS,
+    USE_DRIVER,
     Buy,
     Choose,
     Deal,
+    DealDriver,
     Draw,
     DrawMore,
     EndActions,
@@ -59,17 +63,22 @@ from .actions import (
     Skip,
     StopBuying,
     StopMoving,
+    TakeDriver,
+    UseDriver,
 )
 from .board import (
     ADRENALINE,
     AERO,
     ALL_GEARS,
     BUY_ONE,
+    BUYING,
     CAR_PHASE,
     CRATE,
     CREW_CHIEF,
     CUBE_WORDS,
     DRAWS,
+    DRIVE,
+    DROVE,
     FUEL,
     GENERIC_KINDS,
     MANAGER_REMOVE,
@@ -77,6 +86,7 @@ from .board import (
     MOVE,
     OPTION,
     PICK,
+    POWER_USED,
     REDLINE,
     distance,
     free_segment,
@@ -137,7 +147,40 @@ def _place_on_grid(s: State, seat: int) -> None:
     s.car_space = _set(s.car_space, seat, grid.space)
     _log(s, f"{name(seat)} starts on {grid.name} with ${grid.money}")
     if len(s.order) == s.players:
-        s.phase, s.buyer, s.money = "prebuy", 0, s.track_spec.start[0].money
+        if s.drivers:
+            s.phase = "drivers"
+        else:
+            _begin_prebuy(s)
+
+
+def _begin_prebuy(s: State) -> None:
+    """Buying before the race begins with P1 (AU-11)."""
+    s.phase, s.buyer, s.money = "prebuy", 0, s.track_spec.start[0].money
+
+
+def _deal_driver(s: State, driver: int) -> None:
+    """Chance: a driver joins those on offer; players + 1 are dealt (AU-24, RA7)."""
+    s.pool += (driver,)
+    if len(s.pool) == s.players + 1:
+        s.phase = "driver"
+
+
+def driver_chooser(s: State) -> int:
+    """Who takes a driver next: the last grid position first, then forward (RA7)."""
+    taken = sum(1 for d in s.drivers if d >= 0)
+    return s.order[s.players - 1 - taken]
+
+
+def _take_driver(s: State, driver: int) -> None:
+    """Take a driver from those on offer (AU-24, RA7); the last left over is put away, and
+    buying before the race begins (AU-11)."""
+    seat = driver_chooser(s)
+    s.drivers = _set(s.drivers, seat, driver)
+    s.pool = tuple(d for d in s.pool if d != driver)
+    _log(s, f"{name(seat)} takes the driver {config().drivers[driver]}")
+    if all(d >= 0 for d in s.drivers):
+        s.pool = ()
+        _begin_prebuy(s)
 
 
 # --- who decides, what is legal ---------------------------------------------------------------
@@ -146,10 +189,12 @@ def current_player(s: State) -> int:
     cube is drawn (AU-19); TERMINAL once the race is over (AU-22); the buyer before the race
     (AU-11); the player a card asks (Boost's other players, AU-62; the cars behind a Crate
     Engine, AU-59); else the seat in turn."""
-    if s.phase in ("cards", "order", "draw"):
+    if s.phase in ("cards", "order", "drivers", "draw"):
         return CHANCE
     if s.phase == "over":
         return TERMINAL
+    if s.phase == "driver":
+        return driver_chooser(s)
     if s.phase == "prebuy":
         return s.order[s.buyer]
     if s.phase == "card" and s.effect[0] in GENERIC_KINDS:
@@ -165,18 +210,26 @@ def legal_ids(s: State) -> tuple[int, ...]:
         return tuple(DEAL_IDS[c.index] for c in config().cards if c.colour == colour)
     if phase == "order":
         return tuple(ORDER_IDS[p] for p in range(s.players) if p not in s.order)
+    if phase == "drivers":
+        return tuple(DEAL_DRIVER_IDS[d] for d in range(len(config().drivers))
+                     if d not in s.pool)
+    if phase == "driver":
+        return tuple(TAKE_DRIVER_IDS[d] for d in sorted(s.pool))
     if phase == "draw":
         bag = s.bag[s.drawing[0][0]]
         return tuple(DRAW_IDS[c] for c in range(len(CUBES)) if bag[c])
     if phase in ("prebuy", "buy"):
-        return (*(BUY_IDS[c] for c in affordable(s)), STOP_BUYING)
+        power = (USE_DRIVER,) if phase == "buy" and cards.power_ready(s) else ()
+        return (*(BUY_IDS[c] for c in affordable(s)), *power, STOP_BUYING)
     if phase == "action":
         active = s.active[s.mover]
         plays = tuple(PLAY_IDS[c] for c in GEARS if active[c] and placements(s, c))
         played_cards = tuple(PLAY_IDS[config().cards[card].colour] for card in s.cards
                              if active[config().cards[card].colour])
         played = s.route or any(s.used[s.mover])
-        return (*plays, *played_cards, END_ACTIONS, *((PIT_STOP,) if not played else ()))
+        power = (USE_DRIVER,) if cards.power_ready(s) else ()
+        return (*plays, *played_cards, *power, END_ACTIONS,
+                *((PIT_STOP,) if not played else ()))
     if phase == "place":
         return place_ids(s, placements(s, s.playing))
     if phase == "card":
@@ -206,7 +259,7 @@ def _card_legal(s: State) -> tuple[int, ...]:
         return OPTION_IDS[1], OPTION_IDS[2]
     if kind == BUY_ONE:
         return tuple(BUY_IDS[c] for c in cards.buy_one_choices(s))
-    assert kind == CRATE
+    assert kind in (CRATE, DRIVE)
     return (*place_ids(s, crate_places(s), s.effect[5]), STOP_MOVING)
 
 
@@ -239,11 +292,15 @@ def placements(s: State, cube: int) -> list[int]:
 
 
 def crate_places(s: State) -> list[int]:
-    """Where the car moving after a Crate Engine may go next (AU-59): a space of any colour
-    directly or diagonally ahead of it (AU-12, RA3) with a segment no other car stands on."""
+    """Where a car moving itself may go next (a Crate Engine's car behind, AU-59: any colour;
+    Josh Trin's light grey, AU-69; Juan Goody's any colour, AU-74): a space of the allowed
+    colours directly or diagonally ahead of it (AU-12, RA3) with a segment no other car
+    stands on."""
     seat = s.effect[5]
+    mask = s.effect[2] if s.effect[0] == DRIVE else ALL_GEARS
     start = s.car_space[seat], s.car_seg[seat]
-    return [b for b, _ in successors(s, *start) if open_segments(s, b, seat, start)]
+    return [b for b, _ in successors(s, *start) if mask >> s.track_spec.spaces[b].colour & 1
+            and open_segments(s, b, seat, start)]
 
 
 # --- applying an action -------------------------------------------------------------------------
@@ -256,6 +313,13 @@ def apply_id(s: State, aid: int) -> None:
 def _apply(s: State, action: Any) -> None:
     if isinstance(action, Deal):
         _deal(s, action.card)
+    elif isinstance(action, DealDriver):
+        _deal_driver(s, action.driver)
+    elif isinstance(action, TakeDriver):
+        _take_driver(s, action.driver)
+    elif isinstance(action, UseDriver):
+        s.flags |= POWER_USED | (BUYING if s.phase == "buy" else 0)
+        cards.power(s)
     elif isinstance(action, Order):
         _place_on_grid(s, action.seat)
     elif isinstance(action, Draw):
@@ -276,13 +340,15 @@ def _apply(s: State, action: Any) -> None:
         seg = action.segment if isinstance(action, PlaceOn) else None
         if s.phase != "card":
             _place(s, action.space, seg)
-        elif s.effect[0] == CRATE:
+        elif s.effect[0] in (CRATE, DRIVE):
             _crate_step(s, action.space, seg)
         else:
             _card_step(s, action.space, seg)
     elif isinstance(action, StopMoving):
         if s.effect[0] == CRATE:
             _crate_next(s)
+        elif s.effect[0] == DRIVE:
+            _drive_done(s)
         else:
             _end_effect(s)
     elif isinstance(action, Remove | Return) or (isinstance(action, Skip)
@@ -323,7 +389,7 @@ def _advance(s: State) -> None:
         if s.phase == "card" and not s.legal:
             cards.exhausted(s)
             continue
-        if s.phase in ("cards", "order", "draw"):
+        if s.phase in ("cards", "order", "drivers", "draw"):
             if s.seed is None and len(s.legal) > 1:
                 return
             if len(s.legal) == 1:
@@ -416,8 +482,41 @@ def _stop_buying(s: State) -> None:
         if s.phase == "card":
             return
         s.flags &= ~CAR_PHASE
-    _wear_phase(s)
+    _after_car(s)
+
+
+def _after_car(s: State) -> None:
+    """After the car phase: Juan Goody may move 1 more space of any colour, counted by the wear
+    phase (AU-74); then the wear phase and the rest of the turn (``_after_move``)."""
+    if s.drivers and s.drivers[s.mover] == cards.JUAN:
+        s.effect = (DRIVE, cards.driver_source(cards.JUAN), ALL_GEARS, 1, 1, s.mover)
+        s.phase = "card"
+        return
+    _after_move(s)
+
+
+def _after_move(s: State) -> None:
+    """The wear phase (AU-17); then Josh Trin may move up to 1 light-grey space per wear
+    gained in it (AU-69); then the end phase."""
+    s.gained = _wear_phase(s)
+    if s.drivers and s.drivers[s.mover] == cards.JOSH and s.gained:
+        _log(s, f"{name(s.mover)} may move up to {s.gained} light-grey spaces (Josh Trin)")
+        s.effect = (DRIVE, cards.driver_source(cards.JOSH), 1 << LIGHTGREY, s.gained, 0,
+                    s.mover)
+        s.phase = "card"
+        return
     _end_phase(s)
+
+
+def _drive_done(s: State) -> None:
+    """A driver's own move is over: Juan Goody's goes on to the wear phase, Josh Trin's to the
+    end phase."""
+    then = s.effect[4]
+    s.effect = ()
+    if then:
+        _after_move(s)
+    else:
+        _end_phase(s)
 
 
 def _play(s: State, cube: int) -> None:
@@ -483,9 +582,12 @@ def movement_wear(s: State) -> int:
     """The wear the mover's movement earns this turn (AU-17): by the darkest space its route
     entered, white 1 .. black 4; none without a move, none when drafting (AU-18) or counting
     as drafting (Aerodynamics, AU-41)."""
-    if not s.route or s.flags & AERO or drafting(s, s.mover):
+    if not (s.route or s.flags & DROVE) or s.flags & AERO or drafting(s, s.mover):
         return 0
-    darkest = max(s.track_spec.spaces[space].colour for _, space, _, _ in s.route)
+    spaces = [space for _, space, _, _ in s.route]
+    if s.flags & DROVE:
+        spaces.append(s.car_space[s.mover])  # Juan Goody's space (AU-74)
+    darkest = max(s.track_spec.spaces[space].colour for space in spaces)
     return config().wear_by_space[darkest]
 
 
@@ -504,15 +606,16 @@ def drafting(s: State, seat: int) -> bool:
     return False
 
 
-def _wear_phase(s: State) -> None:
+def _wear_phase(s: State) -> int:
     """Wear phase (AU-17, AU-18, AU-41): gain the movement's wear from the stock onto the used
-    pile (AU-33); wear the stock no longer holds is skipped (RA2)."""
+    pile (AU-33); wear the stock no longer holds is skipped (RA2). The wear gained."""
     wanted = movement_wear(s)
-    if s.route and s.flags & AERO:
+    moved = s.route or s.flags & DROVE
+    if moved and s.flags & AERO:
         _log(s, f"{name(s.mover)} counts as drafting (Aerodynamics): no wear for the move")
-    elif s.route and drafting(s, s.mover):
+    elif moved and drafting(s, s.mover):
         _log(s, f"{name(s.mover)} drafts: no wear for the move")
-    gain_wear(s, wanted)
+    return gain_wear(s, wanted)
 
 
 def _end_phase(s: State) -> None:
@@ -540,24 +643,39 @@ def _end_phase(s: State) -> None:
 
 
 def _finish_end_phase(s: State, seat: int) -> None:
-    """The end phase's draw of 7, unless the race ends with this turn (AU-19, AU-22)."""
+    """The end phase's draw of 7, unless the race ends with this turn (AU-19, AU-22); before
+    it Micah Conner may remove up to 3 wear of his sheet (AU-76; by now all of it is in the
+    discard); after it the drivers' powers of the end phase (``cards.end_draw``)."""
+    gained, s.gained = s.gained, 0
     if race_over(s):
         s.phase = "over"
         _log(s, f"The race is over after {s.turn // s.players} rounds")
         return
-    s.phase, s.drawing = "draw", ((seat, config().draw),)
+    if s.drivers and s.drivers[seat] == cards.MICAH and s.discard[seat][WEAR]:
+        s.effect = (PICK, cards.driver_source(cards.MICAH), 0, 3, 0, seat)
+        s.phase = "card"
+        return
+    cards.end_draw(s, seat, gained)
 
 
 def _crate_step(s: State, space: int, seg: int | None = None) -> None:
-    """Crate Engine's move out of turn (AU-59): the car behind moves 1 space of any colour
-    onto the furthest free segment (AU-23), without wear; its laps count the line crossed."""
+    """A car moving itself one space, onto the furthest free segment (AU-23) or the one chosen
+    with Weaving; its laps count the line crossed: Crate Engine's car behind, out of turn and
+    without wear (AU-59); Josh Trin's car (AU-69) or Juan Goody's (AU-74, the wear phase
+    counts its space)."""
     kind, card, todo, left, k, seat = s.effect
     wraps = dict(successors(s, s.car_space[seat], s.car_seg[seat]))[space]
     s.car_seg = _set(s.car_seg, seat, free_segment(s, space, seat) if seg is None else seg)
     s.car_space = _set(s.car_space, seat, space)
     s.car_laps = _set(s.car_laps, seat, s.car_laps[seat] + wraps)
-    _log(s, f"{name(seat)}'s car moves to space {space} (Crate Engine, no wear)")
+    _log(s, f"{name(seat)}'s car moves to space {space} ({cards.source_name(card)}"
+            + (", no wear)" if kind == CRATE else ")"))
     s.effect = (kind, card, todo, left - 1, k, seat)
+    if kind == DRIVE:
+        s.flags |= DROVE if k else 0
+        if left - 1 <= 0 or not crate_places(s):
+            _drive_done(s)
+        return
     if left - 1 <= 0 or not crate_places(s):
         _crate_next(s)
 
@@ -680,8 +798,7 @@ def _end_effect(s: State) -> None:
     if s.flags & CAR_PHASE:
         s.flags &= ~CAR_PHASE
         _car_phase(s)
-        _wear_phase(s)
-        _end_phase(s)
+        _after_car(s)
 
 
 def _manager_choice(s: State, action: Any) -> None:
@@ -713,11 +830,18 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
     if s.phase == "over":
         return IllegalActionError(f"{action} is not legal: the race is over", "AU-22")
     if action.chance:
-        rule = {Order: "AU-09", Deal: "AU-08"}.get(type(action), "AU-19")
+        rule = {Order: "AU-09", Deal: "AU-08", DealDriver: "AU-24"}.get(type(action), "AU-19")
         return IllegalActionError(f"{action} is chance's outcome, not a player's choice", rule)
-    if s.phase in ("cards", "order", "draw"):
+    if s.phase in ("cards", "order", "drivers", "draw"):
         return IllegalActionError(f"{action} is not legal: chance is drawing",
                                   "AU-08, AU-09, AU-19")
+    if s.phase == "driver" or isinstance(action, TakeDriver):
+        return IllegalActionError(f"{action} is not legal: "
+                                  + ("take a driver on offer" if s.phase == "driver"
+                                     else "the drivers are taken before the race"), "AU-24")
+    if isinstance(action, UseDriver):
+        return IllegalActionError("use driver is not legal: no driver's power to use now (once "
+                                  "a turn)", "AU-69..AU-78")
     if s.phase == "card":
         return _why_not_card(s, action)
     if isinstance(action, Buy | StopBuying):
@@ -751,18 +875,23 @@ _ASKS = {MOVE: "a space ahead of the allowed colour for its cube",
          MANAGER_REMOVE: "which cube to remove", MANAGER_RETURN: "which cube to return",
          PICK: "which cube to choose", DRAWS: "whether to draw one more",
          OPTION: "which option", BUY_ONE: "which cube to buy with its money",
-         CRATE: "a space ahead for the car behind"}
+         CRATE: "a space ahead for the car behind", DRIVE: "a space ahead for the car"}
 
 
 def _why_not_card(s: State, action: Any) -> IllegalActionError:
-    card = config().cards[effect_card(s)]
+    source = effect_card(s)
+    if source >= len(config().cards):  # a driver's power
+        d = source - len(config().cards)
+        return IllegalActionError(f"{action} is not legal: {config().drivers[d]} asks "
+                                  f"{_ASKS[s.effect[0]]}", f"AU-{69 + d}")
+    card = config().cards[source]
     kind = s.effect[0]
     asks = _ASKS[kind]
     if kind == MOVE:
         return IllegalActionError(
             f"{action} is not legal: {card.en}'s cube goes on a space ahead of the allowed "
             "colour" + (" or stops" if s.effect[4] else ""), card.rule)
-    if kind == CRATE:
+    if kind in (CRATE, DRIVE):
         asks += " or to stop"
     if kind == PICK and cards.pick_rule(s).optional:
         asks += " or to skip"

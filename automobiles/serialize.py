@@ -27,6 +27,7 @@ from .config import (
     CUBES,
     GEARS,
     GREEN,
+    LIGHTGREY,
     NAME,
     PURPLE,
     RED,
@@ -65,7 +66,8 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "turn": s.turn, "phase": s.phase, "money": s.money, "buyer": s.buyer,
         "route": [list(r) for r in s.route], "playing": s.playing,
         "drawing": [list(d) for d in s.drawing], "effect": list(s.effect),
-        "flags": s.flags, "crate": s.crate, "log": list(s.log_lines),
+        "flags": s.flags, "crate": s.crate, "drivers": list(s.drivers), "pool": list(s.pool),
+        "gained": s.gained, "log": list(s.log_lines),
     }
 
 
@@ -107,6 +109,8 @@ def state_from_dict(data: Any) -> State:
     s.drawing = tuple((d[0], d[1]) for d in data["drawing"])
     s.effect = tuple(data["effect"])
     s.flags, s.crate = data.get("flags", 0), data.get("crate", 0)
+    s.drivers, s.pool = tuple(data.get("drivers", ())), tuple(data.get("pool", ()))
+    s.gained = data.get("gained", 0)
     s.log_lines = tuple(data["log"])
     _check_consistency(s, cfg.max_laps)
     s.legal = rules.legal_ids(s)
@@ -133,7 +137,7 @@ def _check_consistency(s: State, max_laps: int) -> None:
         raise PositionError("laps", f"at most {max_laps} laps (RA3)")
     if s.seed is None and s.draws:
         raise PositionError("draws", "an explicit-chance game draws nothing from a seed")
-    if s.seed is not None and s.phase in ("cards", "order", "draw"):
+    if s.seed is not None and s.phase in ("cards", "order", "drivers", "draw"):
         raise PositionError("phase", "a seeded game never waits for chance (AU-08, AU-09, "
                                      "AU-19)")
     if (s.phase == "cards") != (len(s.cards) < len(ACTION_COLOURS)):
@@ -146,6 +150,7 @@ def _check_consistency(s: State, max_laps: int) -> None:
     _check_route(s)
     _check_effect(s)
     _check_flags(s)
+    _check_drivers(s)
     if s.phase == "draw":
         if not s.drawing:
             raise PositionError("drawing", "a draw phase has a seat drawing (AU-19)")
@@ -169,7 +174,7 @@ def _check_order(s: State) -> None:
         raise PositionError("order", "the start order is drawn after the cards and complete "
                                      "once setup is over (AU-08, AU-09)")
     start = s.track_spec.start
-    if s.phase in ("order", "prebuy"):
+    if s.phase in ("order", "drivers", "driver", "prebuy"):
         for k, seat in enumerate(s.order):
             if (s.car_space[seat], s.car_seg[seat], s.car_laps[seat]) != (start[k].space, 0, 0):
                 raise PositionError(f"cars/{seat}", f"before the race the car stands on "
@@ -180,7 +185,7 @@ def _check_order(s: State) -> None:
         if s.money > start[s.buyer].money:
             raise PositionError("money", f"at most {start[s.buyer].name}'s "
                                          f"${start[s.buyer].money} (AU-11)")
-    elif s.buyer != (0 if s.phase in ("cards", "order") else n):
+    elif s.buyer != (0 if s.phase in ("cards", "order", "drivers", "driver") else n):
         raise PositionError("buyer", "every grid position has bought once the race begins")
 
 
@@ -192,7 +197,8 @@ def _check_cubes(s: State) -> None:
         if held + s.stock[c] != spec.stock:
             raise PositionError(f"stock/{c}", f"{held} {CUBES[c]} cubes held and {s.stock[c]} "
                                               f"in the stock, not {spec.stock} in all (RA2)")
-    if s.phase in ("cards", "order", "prebuy") and (any(map(any, s.active + s.used
+    if s.phase in ("cards", "order", "drivers", "driver", "prebuy") and (any(map(
+            any, s.active + s.used
                                                                     + s.discard))):
         raise PositionError("active", "before the race every cube is in a bag (AU-10, AU-11)")
     for p in range(s.players):
@@ -235,9 +241,9 @@ def _check_turn(s: State) -> None:
     if (s.phase == "over") != over:
         raise PositionError("phase", "the race is over exactly when a car has finished and "
                                      "every player has had the same turns (AU-22)")
-    if s.phase in ("order", "prebuy") and s.turn:
+    if s.phase in ("cards", "order", "drivers", "driver", "prebuy") and s.turn:
         raise PositionError("turn", "no turn is taken before the race (AU-11)")
-    if s.phase == "buy":
+    if s.phase == "buy" or s.phase in ("card", "draw") and s.flags & board.BUYING:
         cubes = config().cubes
         value = sum(cubes[c].value * k for c, k in enumerate(s.active[s.mover]))
         if s.money > value:
@@ -259,7 +265,11 @@ def _check_route(s: State) -> None:
     space, laps = s.car_space[s.mover], s.car_laps[s.mover]
     seg_before = s.car_seg[s.mover]
     car_phase = bool(s.flags & board.CAR_PHASE)
-    if car_phase:
+    driving = s.phase == "card" and s.effect[:1] == (board.DRIVE,)
+    if driving and s.route:  # Josh Trin or Juan Goody moves the car on from its last cube
+        car_phase = True
+        space, laps, seg_before = s.route[0][1], s.route[0][3], s.route[0][2]
+    elif car_phase:
         if not any((b, seg, b_laps) == (space, s.car_seg[s.mover], laps)
                    for _, b, seg, b_laps in s.route):
             raise PositionError("route", "in the car phase the car stands on its route (AU-16)")
@@ -315,6 +325,15 @@ def _check_flags(s: State) -> None:
     if s.flags & board.CAR_PHASE and not (s.flags & board.ADRENALINE and s.phase == "card"
                                           and s.effect[:2] == (board.MOVE, GREEN)):
         raise PositionError("flags", "Adrenaline's car-phase move is a green cube moving (AU-66)")
+    driver = s.drivers[s.mover] if s.drivers and s.flags else -1
+    if s.flags & (board.POWER_USED | board.BUYING | board.DROVE) and not s.drivers:
+        raise PositionError("flags", "the drivers' flags need drivers (AU-24)")
+    if s.flags & board.DROVE and driver != cards.JUAN:
+        raise PositionError("flags", "only Juan Goody moves 1 more space (AU-74)")
+    if s.flags & board.BUYING and not (driver in cards.BUY_POWERS
+                                       and s.phase in ("card", "draw")):
+        raise PositionError("flags", "a buy-phase power in progress is Mag Matthews's or Kali "
+                                     "Bauer's (AU-72, AU-73)")
     if s.crate and (not _in_turn(s) or "crate_engine" not in in_play
                     or s.crate > s.used[s.mover][BLUE]):
         raise PositionError("crate", "Crate Engine cubes played this turn, on the used pile "
@@ -347,7 +366,9 @@ def _check_effect(s: State) -> None:
     elif s.phase == "draw" and e:
         if e[0] in (board.DRAWS, board.FORCED):
             _check_generic_effect(s)
-            if s.drawing[:1] != ((e[5], 1),):
+            end_draw = len(e) == 6 and e[1] >= len(config().cards) and e[2] == 0 \
+                and e[1] - len(config().cards) in (cards.MIKE, cards.NATHAN, cards.KAIA)
+            if s.drawing[:1] != ((e[5], 1),) and not (end_draw and s.drawing[0][0] == e[5]):
                 raise PositionError("drawing", "a card's draw: the seat drawing 1 (AU-19)")
             return
         if len(e) != 2 or e[0] != board.CREW_CHIEF or e[1] not in (-1, *range(len(CUBES))) \
@@ -376,6 +397,9 @@ def _check_generic_effect(s: State) -> None:
     if len(e) != 6:
         raise PositionError("effect", "[kind, card, stage, left, count, seat]")
     kind, card, stage, left, count, seat = e
+    if card >= len(config().cards):
+        _check_driver_effect(s)
+        return
     if card not in s.cards:
         raise PositionError("effect/1", "a card in play")
     card_id = config().cards[card].id
@@ -404,6 +428,77 @@ def _check_generic_effect(s: State) -> None:
     colour = config().cards[card].colour
     if card_id != "performance_test" and not s.used[s.mover][colour]:
         raise PositionError("effect", "the card's cube is on the used pile (AU-12)")
+
+
+#: The effects each driver's power makes, and when: in the seat's own turn, or after its end
+#: phase (the seat just ended its turn; AU-69..AU-78).
+_DRIVER_EFFECTS = {
+    cards.JOSH: ((board.DRIVE,), "turn"), cards.JUAN: ((board.DRIVE,), "turn"),
+    cards.DAVID: ((board.PICK,), "turn"), cards.EILEEN: ((board.PICK,), "turn"),
+    cards.KALI: ((board.PICK,), "turn"), cards.MAG: ((board.DRAWS, board.PICK), "turn"),
+    cards.MICAH: ((board.PICK,), "end"), cards.MIKE: ((board.DRAWS,), "end"),
+    cards.NATHAN: ((board.DRAWS,), "end"), cards.KAIA: ((board.FORCED, board.PICK), "end"),
+}
+
+
+def _check_driver_effect(s: State) -> None:
+    """A driver's power in progress: the seat deciding holds that driver; the power's kind and
+    stage are its own; a power of the turn is the mover's, one of the end phase the seat that
+    just ended its turn (AU-69..AU-78)."""
+    kind, card, stage, left, count, seat = s.effect
+    driver = card - len(config().cards)
+    if not s.drivers or driver >= len(config().drivers) or not 0 <= seat < s.players \
+            or s.drivers[seat] != driver:
+        raise PositionError("effect/1", "a driver held by the seat deciding (AU-24)")
+    kinds, when = _DRIVER_EFFECTS[driver]
+    source = cards.DRIVER_IDS[driver]
+    if kind not in kinds or (kind == board.PICK and (source, stage) not in cards.PICKS):
+        raise PositionError("effect/0", f"{config().drivers[driver]} makes no such choice")
+    ended = s.order[(s.turn - 1) % s.players] if s.turn else -1
+    if seat != (s.mover if when == "turn" else ended):
+        raise PositionError("effect/5", f"{config().drivers[driver]}'s power is used in its "
+                                        + ("own turn" if when == "turn" else "end phase"))
+    if kind == board.DRIVE:
+        mask = 1 << LIGHTGREY if driver == cards.JOSH else board.ALL_GEARS
+        if (stage, count) != (mask, int(driver == cards.JUAN)) or not 1 <= left <= 4:
+            raise PositionError("effect", "Josh Trin: light grey, up to the wear gained; Juan "
+                                          "Goody: 1 space of any colour (AU-69, AU-74)")
+    elif not 0 <= left <= cards.MANY or not 0 <= count < 4 ** len(CUBES) or stage > 2:
+        raise PositionError("effect", "a stage of the power, at most 99 left, a count")
+    if when == "turn" and driver in (*cards.BUY_POWERS, *cards.ACTION_POWERS) \
+            and not s.flags & board.POWER_USED:
+        raise PositionError("flags", "a power in progress has been used this turn")
+
+
+def _check_drivers(s: State) -> None:
+    """The drivers (AU-24, RA7): none, or one entry per seat; distinct; dealt players + 1 by
+    chance, then taken from the last grid position forward; all taken once the race begins;
+    ``gained`` only between a turn's wear and end phases."""
+    n, known = s.players, range(len(config().drivers))
+    if s.gained and not (s.phase == "card" and s.effect[:1] in ((board.DRIVE,), (board.CRATE,))):
+        raise PositionError("gained", "the wear phase's wear is kept only for Josh Trin's move "
+                                      "and the end phase after it (AU-69, AU-75)")
+    if not s.drivers:
+        if s.pool or s.phase in ("drivers", "driver"):
+            raise PositionError("drivers", "a game without drivers has none on offer")
+        return
+    if len(s.drivers) != n or any(d != -1 and d not in known for d in s.drivers):
+        raise PositionError("drivers", f"one driver 0-9 or -1 per seat ({n})")
+    taken = [d for d in s.drivers if d >= 0]
+    if len(set(taken)) != len(taken) or len(set(s.pool)) != len(s.pool) \
+            or set(s.pool) & set(taken) or any(d not in known for d in s.pool):
+        raise PositionError("pool", "distinct drivers, none taken twice")
+    setup = s.phase in ("cards", "order", "drivers")
+    if setup and (taken or len(s.pool) > n + (s.phase == "drivers")):
+        raise PositionError("pool", "players + 1 drivers are dealt, then taken (RA7)")
+    if s.phase == "driver":
+        if len(s.pool) + len(taken) != n + 1 or len(taken) >= n \
+                or any(s.drivers[s.order[n - 1 - k]] < 0 for k in range(len(taken))):
+            raise PositionError("drivers", "taken from the last grid position forward (RA7)")
+    elif not setup and len(taken) != n:
+        raise PositionError("drivers", "every seat has its driver once the race begins")
+    elif not setup and s.pool:
+        raise PositionError("pool", "the driver left over is put away once all are taken")
 
 
 def _check_decision(s: State) -> None:

@@ -19,8 +19,10 @@ from .actions import TABLE
 from .config import CUBES, NAME, Config, TrackSpec, config
 
 #: The phases of the game, in the order a race meets them (AU-08..AU-22): ``cards`` while
-#: chance deals a random card set.
-PHASES = ("cards", "order", "prebuy", "draw", "action", "place", "card", "buy", "over")
+#: chance deals a random card set; ``drivers`` while chance deals the drivers on offer,
+#: ``driver`` while the players take them (AU-24, RA7).
+PHASES = ("cards", "order", "drivers", "driver", "prebuy", "draw", "action", "place", "card",
+          "buy", "over")
 Counts = tuple[int, ...]  # one count per cube kind, in CUBES order
 #: A gear cube on the track this turn: (cube, space, segment, laps completed there).
 Placed = tuple[int, int, int, int]
@@ -32,7 +34,7 @@ class State(GameState):
     __slots__ = ("players", "track", "cards", "laps", "weaving", "seed", "draws", "order", "bag",
                  "active", "used", "discard", "stock", "car_space", "car_seg", "car_laps", "turn",
                  "phase", "money", "buyer", "route", "playing", "drawing", "effect", "flags",
-                 "crate", "log_lines", "legal", "history")
+                 "crate", "drivers", "pool", "gained", "log_lines", "legal", "history")
     #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
     DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
     GAME: ClassVar[str] = NAME
@@ -67,6 +69,9 @@ class State(GameState):
     effect: tuple[int, ...]  # the card effect in progress (board.MOVE etc.), () for none
     flags: int  # the turn's lasting card effects (board.AERO, REDLINE, FUEL, ADRENALINE, ...)
     crate: int  # Crate Engine cubes played this turn (AU-59)
+    drivers: tuple[int, ...]  # per seat its driver 0-9 or -1; () without drivers (AU-24)
+    pool: tuple[int, ...]  # the drivers on offer during the draft (RA7)
+    gained: int  # wear gained in this turn's wear phase (Josh Trin, Mike Skipjack)
     log_lines: tuple[str, ...]
     legal: tuple[int, ...]
     history: list[State]
@@ -119,7 +124,7 @@ class State(GameState):
 
 
 def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...],
-              laps: int, weaving: bool = False) -> State:
+              laps: int, weaving: bool = False, drivers: bool = False) -> State:
     """A state before setup: empty piles, the full stock, no start order yet."""
     cfg = config()
     none: Counts = (0,) * len(CUBES)
@@ -131,6 +136,7 @@ def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...]
     s.car_space = s.car_seg = s.car_laps = (0,) * players
     s.turn, s.phase, s.money, s.buyer = 0, "order" if len(cards) == 5 else "cards", 0, 0
     s.route, s.playing, s.drawing, s.effect, s.log_lines = (), -1, (), (), ()
-    s.flags = s.crate = 0
+    s.flags = s.crate = s.gained = 0
+    s.drivers, s.pool = (-1,) * players if drivers else (), ()
     s.legal, s.history = (), []
     return s
