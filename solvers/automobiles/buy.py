@@ -45,11 +45,12 @@ Counts = tuple[int, ...]
 Number = int | Fraction
 
 #: Our value of one cube of each kind in the bag (a judgement, not the rules' and not RA1's
-#: money values): a gear by how far its spaces reach (light grey 2, dark grey 4, black 5; white
-#: 0: the bag starts with five and one more mostly dilutes it), an action cube by how much its
-#: colour's cards do (Garage 1, Handling 2, Pit, Engine and Performance 3); wear is never
-#: bought (0).
-DEFAULT_VALUES: dict[int, int] = {WHITE: 0, LIGHTGREY: 2, DARKGREY: 4, BLACK: 5, WEAR: 0,
+#: money values): a gear by how far its spaces reach and how often the track demands it (black
+#: 8: the synthetic ovals' corners have spaces followed by black spaces only, and a bag without
+#: black stands there; dark grey 5, light grey 2; white 0: the bag starts with five and one
+#: more mostly dilutes it), an action cube by how much its colour's cards do (Garage 1,
+#: Handling 2, Pit, Engine and Performance 3); wear is never bought (0).
+DEFAULT_VALUES: dict[int, int] = {WHITE: 0, LIGHTGREY: 2, DARKGREY: 5, BLACK: 8, WEAR: 0,
                                   YELLOW: 1, RED: 2, PURPLE: 3, BLUE: 3, GREEN: 3}
 
 

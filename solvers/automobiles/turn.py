@@ -40,6 +40,7 @@ then marked not proven.
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -139,16 +140,21 @@ class TurnPlan:
         return "Proven best for this turn."
 
 
+#: The state's data fields less its log and the seed's bookkeeping.
+_KEY_FIELDS = operator.attrgetter(*(f for f in State.DATA_FIELDS
+                                    if f not in ("log_lines", "seed", "draws")))
+
+
 def canonical_key(state: State) -> tuple[Any, ...]:
     """The position without its log and seed bookkeeping: equal keys, equal futures."""
-    return tuple(getattr(state, f) for f in State.DATA_FIELDS
-                 if f not in ("log_lines", "seed", "draws"))
+    key: tuple[Any, ...] = _KEY_FIELDS(state)
+    return key
 
 
 def held(state: State, seat: int) -> tuple[int, ...]:
     """The cubes ``seat`` holds in all its piles, per kind (the track's are in the used pile)."""
-    return tuple(state.bag[seat][c] + state.active[seat][c] + state.used[seat][c]
-                 + state.discard[seat][c] for c in range(len(CUBES)))
+    return tuple(map(sum, zip(state.bag[seat], state.active[seat], state.used[seat],
+                              state.discard[seat], strict=True)))
 
 
 def measure(before: State, after: State, seat: int,
@@ -195,9 +201,13 @@ class _Search:
 
     def __post_init__(self) -> None:
         self.values = value_table(self.objective.values)
+        self.start = held(self.root, self.seat), self.root.scores()[self.seat]
 
     def leaf(self, s: State) -> tuple[Components, tuple[Number, ...]]:
-        parts = measure(self.root, s, self.seat, self.objective.values)
+        old, distance = self.start
+        new, values = held(s, self.seat), self.values
+        parts = (s.scores()[self.seat] - distance, new[WEAR] - old[WEAR],
+                 sum(values[c] * (new[c] - old[c]) for c in range(len(CUBES)) if c != WEAR))
         return parts, self.objective.score(parts)
 
     def value(self, s: State) -> tuple[Components, tuple[Number, ...]]:
