@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from formel1 import State
+from formel1 import CONFIG, State
 from formel1.bots import GreedyBot
 from solvers.formel1 import race
 from solvers.formel1.positions import cards_left, endgame
@@ -66,13 +66,17 @@ def brute(root: State, s: State, p: int) -> tuple[tuple[int, ...], int]:
     return best, worst
 
 
-def brute_scripted(root: State, s: State, p: int, bot: GreedyBot) -> int:
-    """Our best prize money with the rivals playing the greedy bot, by full enumeration."""
+def brute_scripted(root: State, s: State, p: int, bot: GreedyBot,
+                   script: tuple[str, ...] = (), at: int = 0) -> int:
+    """Our best prize money with the rivals playing ``script`` (their k-th decision its k-th
+    action), then the greedy bot, by full enumeration."""
     if _over(root, s):
         return _final(root, s)[p]
     if s.current_player != p:
-        return brute_scripted(root, s.child(bot.choose(s)), p, bot)
-    return max(brute_scripted(root, s.child(a), p, bot) for a in s.legal_action_ids())
+        aid = s.resolve(script[at]) if at < len(script) else bot.choose(s)
+        return brute_scripted(root, s.child(aid), p, bot, script, at + 1)
+    return max(brute_scripted(root, s.child(a), p, bot, script, at)
+               for a in s.legal_action_ids())
 
 
 def _truth(s: State) -> dict[str, tuple[tuple[int, ...], int]]:
@@ -142,13 +146,17 @@ def test_scripted_values_equal_brute_force_and_every_line_replays(
 
 
 def test_a_scripted_line_of_rival_actions_is_followed_then_the_greedy_bot() -> None:
-    s = _position(CASES[3])
+    s = _position(CASES[5])  # two players, a card to play: the rival plays a card next
     p = s.current_player
-    plan = race.solve(s, config=race.RaceConfig(rivals="scripted"))
-    rival_moves = tuple(text for who, text in plan.line if who != f"Player {p}")
-    assert rival_moves  # the position has rival decisions to script
-    scripted = race.solve(s, config=race.RaceConfig(rivals="scripted", script=rival_moves[:1]))
-    assert scripted.value == plan.value  # the script says what the greedy bot would do
+    rival_cards = sorted(set(s.hands[1 - p]))
+    assert len(rival_cards) >= 2  # his first decision is a real choice of card
+    bot = GreedyBot(0)
+    for kind in rival_cards[:2]:
+        script = (f"play {CONFIG.kinds[kind].name}",)
+        plan = race.solve(s, config=race.RaceConfig(rivals="scripted", script=script))
+        for alt in plan.alternatives:
+            want = brute_scripted(s, s.child(s.resolve(alt.action)), p, bot, script)
+            assert alt.value == want, (script, alt.action)
     with pytest.raises(race.RaceSearchError, match="not legal"):
         race.solve(s, config=race.RaceConfig(rivals="scripted", script=("play White 10",)))
 
