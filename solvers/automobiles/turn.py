@@ -191,6 +191,7 @@ class _Search:
     objective: Objective
     knapsack: bool = True
     max_nodes: int | None = None
+    deadline: float | None = None  # time.perf_counter() to stop at
     nodes: int = 0
     drew: bool = False  # a draw was met: the values are expectations
     #: canonical key -> (best components, their score, the best move: action ids)
@@ -219,7 +220,9 @@ class _Search:
         if hit is not None:
             return hit[0], hit[1]
         self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
+        if self.max_nodes is not None and self.nodes > self.max_nodes or \
+                self.deadline is not None and self.nodes % 64 == 0 and \
+                time.perf_counter() > self.deadline:
             raise _Stopped
         move: tuple[int, ...] = ()
         if s.is_chance_node():
@@ -296,27 +299,32 @@ def _turn_root(state: State) -> State:
 
 
 def solve_turn(state: State, objective: str | Objective = "progress",
-               max_nodes: int | None = None, knapsack: bool = True) -> TurnPlan:
+               max_nodes: int | None = None, knapsack: bool = True,
+               time_budget: float | None = None) -> TurnPlan:
     """The best rest of the turn for the seat in turn (module docstring), each first decision's
-    best value, and the line. ``max_nodes`` bounds the search (then maybe not proven);
-    ``knapsack=False`` searches the buy phase action by action too (the brute force)."""
+    best value, and the line. ``max_nodes`` or ``time_budget`` (seconds) bound the search (then
+    maybe not proven); ``knapsack=False`` searches the buy phase action by action too."""
     started = time.perf_counter()
+    if isinstance(objective, str) and objective not in OBJECTIVES:
+        raise TurnError(f"unknown objective {objective!r} (known: {', '.join(OBJECTIVES)})")
     goal = OBJECTIVES[objective] if isinstance(objective, str) else objective
     root = _turn_root(state)
-    search = _Search(root, root.mover, goal, knapsack, max_nodes)
+    deadline = None if time_budget is None else started + time_budget
+    search = _Search(root, root.mover, goal, knapsack, max_nodes, deadline)
     alternatives, stopped = [], ""
     try:
         for aid in root.legal_action_ids():
             parts = search.value(root.child(aid))[0]
             alternatives.append(Alternative(str(TABLE.actions[aid]), goal.score(parts), parts))
     except _Stopped:
-        stopped = f"{max_nodes} nodes"
+        stopped = f"{max_nodes} nodes" if max_nodes is not None and search.nodes > max_nodes \
+            else f"{time_budget} s"
     ranked = sorted(alternatives, key=lambda a: a.score, reverse=True)
     if not ranked:
-        raise TurnError(f"the node budget ({max_nodes}) ran out before a first decision "
-                        "was valued")
+        raise TurnError(f"the budget ({stopped}) ran out before a first decision was valued")
     first = next(aid for aid in root.legal_action_ids()
                  if str(TABLE.actions[aid]) == ranked[0].action)
+    search.max_nodes = search.deadline = None  # the best was valued: its line is in the memo
     rest, stops_at_draw = search.line(root.child(first))
     return TurnPlan(root.mover, goal.name, tuple(str(TABLE.actions[a]) for a in [first, *rest]),
                     ranked[0].parts, ranked[0].score, tuple(ranked), not stopped,
