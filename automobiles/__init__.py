@@ -4,8 +4,8 @@ The rules are ``docs/rules-automobiles.md`` (AU-01..AU-84, from the German seed)
 RA1-RA7 of ``RULINGS_RACING.md``; the component data (partly synthetic) is
 ``automobiles/data/components.json``, loaded by ``automobiles.config``. Built so far: setup, the
 turn (drawing, placing gear cubes, the pit stop, buying, the car, wear and end phases), all
-35 action cards and card sets (named, listed or random), Weaving, the drivers, and the end of
-the race; sponsors and the season are not built yet.
+35 action cards and card sets (named, listed or random), Weaving, the drivers, the end of the
+race and the season (without sponsors); the sponsors are not built yet.
 
 API, like the other games'::
 
@@ -31,7 +31,8 @@ __all__ = ["ACTIONS", "NUM_ACTIONS", "Action", "State", "card_set", "new_game"]
 def new_game(players: int = 2, seed: int | None = 0,
              cards: str | Sequence[str] = "standard", track: str = "daytona",
              laps: int | None = None, explicit_chance: bool = False,
-             weaving: bool = False, drivers: bool = False) -> State:
+             weaving: bool = False, drivers: bool = False, season: int | None = None
+             ) -> State:
     """A new race of ``players`` (2-5) waiting for its first decision.
 
     ``cards`` (AU-08) is a card set of the data file (``"standard"``, RA1's, or one of ours,
@@ -40,7 +41,9 @@ def new_game(players: int = 2, seed: int | None = 0,
     action colour in any order. ``track`` names a track (RA3), ``laps`` the race's laps (AU-20;
     default 3, at most 8); ``weaving`` the Weaving option (AU-23: a cube on any free segment
     of its space, placed with ``place SPACE segment K``); ``drivers`` the driver cards (AU-24:
-    players + 1 dealt by chance, taken from the last grid position forward, RA7). Seeded, the
+    players + 1 dealt by chance, taken from the last grid position forward, RA7); ``season``
+    the number of races of a season (AU-25: 3 or more; points per place, the grid by the last
+    result, no buying before the later races, the stock not refilled; RA7). Seeded, the
     start order and every cube drawn come from the seed the state keeps; with
     ``explicit_chance=True`` the state stops at each of those chance decisions
     (``current_player == CHANCE``).
@@ -62,8 +65,13 @@ def new_game(players: int = 2, seed: int | None = 0,
     for flag, value in (("weaving", weaving), ("drivers", drivers)):
         if not isinstance(value, bool):
             raise ValueError(f"{flag} is True or False, not {value!r}")
+    races = 1 if season is None else season
+    if season is not None and (isinstance(season, bool) or not isinstance(season, int)
+                               or not cfg.min_races <= season <= cfg.max_races):
+        raise ValueError(f"season is None or a number of races from {cfg.min_races} to "
+                         f"{cfg.max_races}, not {season!r}")
     state = new_state(players, check_seed(seed, explicit_chance), track, chosen, laps, weaving,
-                      drivers)
+                      drivers, races)
     rules.start(state)
     return state
 

@@ -130,6 +130,9 @@ class Config:
     card_sets: Mapping[str, tuple[int, ...]]  # set name -> card index per action colour
     ours: tuple[str, ...]  # the sets we defined, not the seed's or the rulings' (AU-08)
     drivers: tuple[str, ...]
+    points: tuple[int, ...]  # season points per place (RA7, synthetic)
+    min_races: int  # a season's races (AU-25: 3 or more)
+    max_races: int
     tracks: Mapping[str, TrackSpec]
     synthetic: tuple[str, ...]
 
@@ -192,14 +195,22 @@ def _build(data: Mapping[str, Any]) -> Config:
     drivers = tuple(d["name"] for d in data["drivers"])
     _check(len(drivers) == 10 and [d["number"] for d in data["drivers"]] == list(range(1, 11)),
            "drivers: the ten drivers 01-10 (AU-69..AU-78)")
+    season = data["season"]
+    points = tuple(season["points"])
+    _check(len(points) == players["max"] and all(type(k) is int for k in points)
+           and list(points) == sorted(points, reverse=True), "season/points: one per place, "
+           "falling (RA7)")
+    _check(3 <= season["min_races"] <= season["max_races"], "season: 3 or more races (AU-25)")
     tracks = {name: _track(name, t, players["max"]) for name, t in data["tracks"].items()
               if not name.startswith("_")}
     _check("daytona" in tracks, "tracks: the default Daytona-like oval (RA3)")
     synthetic = tuple([f"cubes/{c.id}" for c in cubes if c.synthetic]
                       + [f"tracks/{n}" for n, t in data["tracks"].items()
-                         if not n.startswith("_") and t.get("synthetic")])
+                         if not n.startswith("_") and t.get("synthetic")]
+                      + (["season/points"] if season.get("synthetic") else []))
     return Config(players["min"], players["max"], data["draw"], laps["default"], laps["max"],
-                  cubes, bag, wear, cards, sets, ours, drivers, tracks, synthetic)
+                  cubes, bag, wear, cards, sets, ours, drivers, points,
+                  season["min_races"], season["max_races"], tracks, synthetic)
 
 
 def _check(ok: bool, message: str) -> None:

@@ -648,8 +648,7 @@ def _finish_end_phase(s: State, seat: int) -> None:
     discard); after it the drivers' powers of the end phase (``cards.end_draw``)."""
     gained, s.gained = s.gained, 0
     if race_over(s):
-        s.phase = "over"
-        _log(s, f"The race is over after {s.turn // s.players} rounds")
+        _end_race(s)
         return
     if s.drivers and s.drivers[seat] == cards.MICAH and s.discard[seat][WEAR]:
         s.effect = (PICK, cards.driver_source(cards.MICAH), 0, 3, 0, seat)
@@ -692,6 +691,48 @@ def _crate_next(s: State) -> None:
         return
     s.effect = ()
     _finish_end_phase(s, s.order[(s.turn - 1) % s.players])
+
+
+def _end_race(s: State) -> None:
+    """The race is over (AU-22). In a season each place scores its points (AU-25, RA7: 10, 6,
+    4, 2, 1) and, unless this was the last race, the next race begins (``_next_race``)."""
+    _log(s, f"The race is over after {s.turn // s.players} rounds")
+    if s.races == 1:
+        s.phase = "over"
+        return
+    order = position_order(s)
+    points = config().points
+    for place, seat in enumerate(order):
+        s.points = _set(s.points, seat, s.points[seat] + points[place])
+    _log(s, f"Race {s.race + 1} of {s.races} is over, points: " + ", ".join(
+        f"{name(seat)} {points[place]}" for place, seat in enumerate(order))
+        + "; the season: " + ", ".join(f"{name(p)} {s.points[p]}" for p in range(s.players)))
+    if s.race + 1 == s.races:
+        s.phase = "over"
+        return
+    _next_race(s, order)
+
+
+def _next_race(s: State, order: list[int]) -> None:
+    """The next race of the season: the grid by the last race's result, its winner on P1
+    (AU-27, RA7), turn order the grid's (AU-09); no buying before it (AU-28); the stock is not
+    refilled (RA7). Engine decisions: every cube of a player goes back into his bag, and each
+    draws 7 in grid order; the drivers stay (AU-24)."""
+    s.race += 1
+    s.order = tuple(order)
+    none = (0,) * len(CUBES)
+    for seat in range(s.players):
+        s.bag = _with(s.bag, seat, _sum(s.bag[seat], s.active[seat], s.used[seat],
+                                        s.discard[seat]))
+        s.active, s.used = _with(s.active, seat, none), _with(s.used, seat, none)
+        s.discard = _with(s.discard, seat, none)
+    for k, seat in enumerate(order):
+        s.car_space = _set(s.car_space, seat, s.track_spec.start[k].space)
+        s.car_seg, s.car_laps = _set(s.car_seg, seat, 0), _set(s.car_laps, seat, 0)
+    s.turn, s.route, s.effect, s.flags, s.crate, s.gained = 0, (), (), 0, 0, 0
+    _log(s, f"Race {s.race + 1} of {s.races} begins: " + ", ".join(
+        f"{name(seat)} on {s.track_spec.start[k].name}" for k, seat in enumerate(order)))
+    s.phase, s.drawing = "draw", tuple((p, config().draw) for p in s.order)
 
 
 def race_over(s: State) -> bool:

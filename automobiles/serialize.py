@@ -67,7 +67,8 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "route": [list(r) for r in s.route], "playing": s.playing,
         "drawing": [list(d) for d in s.drawing], "effect": list(s.effect),
         "flags": s.flags, "crate": s.crate, "drivers": list(s.drivers), "pool": list(s.pool),
-        "gained": s.gained, "log": list(s.log_lines),
+        "gained": s.gained, "races": s.races, "race": s.race, "points": list(s.points),
+        "log": list(s.log_lines),
     }
 
 
@@ -111,6 +112,8 @@ def state_from_dict(data: Any) -> State:
     s.flags, s.crate = data.get("flags", 0), data.get("crate", 0)
     s.drivers, s.pool = tuple(data.get("drivers", ())), tuple(data.get("pool", ()))
     s.gained = data.get("gained", 0)
+    s.races, s.race = data.get("races", 1), data.get("race", 0)
+    s.points = tuple(data.get("points", (0,) * players))
     s.log_lines = tuple(data["log"])
     _check_consistency(s, cfg.max_laps)
     s.legal = rules.legal_ids(s)
@@ -151,6 +154,7 @@ def _check_consistency(s: State, max_laps: int) -> None:
     _check_effect(s)
     _check_flags(s)
     _check_drivers(s)
+    _check_season(s)
     if s.phase == "draw":
         if not s.drawing:
             raise PositionError("drawing", "a draw phase has a seat drawing (AU-19)")
@@ -501,6 +505,26 @@ def _check_drivers(s: State) -> None:
         raise PositionError("pool", "the driver left over is put away once all are taken")
 
 
+def _check_season(s: State) -> None:
+    """A season (AU-25..AU-28, RA7): 3 to 10 races or a single race; the race in progress one
+    of them; points per seat, as many in all as the races finished award; the setup (cards,
+    order, drivers, buying) only before the first race."""
+    cfg, n = config(), s.players
+    if s.races != 1 and not cfg.min_races <= s.races <= cfg.max_races:
+        raise PositionError("races", f"1, or {cfg.min_races} to {cfg.max_races} (AU-25)")
+    if not 0 <= s.race < s.races:
+        raise PositionError("race", f"a race of the season (0 to {s.races - 1})")
+    if len(s.points) != n or any(not 0 <= k <= cfg.points[0] * s.races for k in s.points):
+        raise PositionError("points", f"one per seat ({n}), at most {cfg.points[0]} a race")
+    done = s.race + (1 if s.phase == "over" else 0) if s.races > 1 else 0
+    if sum(s.points) != done * sum(cfg.points[:n]):
+        raise PositionError("points", f"{done} race(s) finished award "
+                                      f"{done * sum(cfg.points[:n])} points in all (RA7)")
+    if s.race and s.phase in ("cards", "order", "drivers", "driver", "prebuy"):
+        raise PositionError("race", "the setup and buying before the race come only before "
+                                    "the first race (AU-28)")
+
+
 def _check_decision(s: State) -> None:
     """The position is one the engine stops at: the end, or a decision with a choice."""
     if s.phase == "over":
@@ -528,14 +552,15 @@ def hidden_paths(s: State, player: int) -> list[str]:
 
 def replay_to_json(players: int, seed: int, actions: list[str], track: str = "daytona",
                    cards: str | Sequence[str] = "standard", laps: int | None = None,
-                   weaving: bool = False) -> str:
+                   weaving: bool = False, drivers: bool = False,
+                   season: int | None = None) -> str:
     """A replay file: the game's parameters (``cards`` a set's name, ``"random"`` or five card
     names), its seed and every decision taken, as text."""
     listed = cards if isinstance(cards, str) else [config().card_named(c).id for c in cards]
     return json.dumps({"format": REPLAY_FORMAT, "version": VERSION, "game": NAME,
                        "players": players, "seed": seed, "track": track, "cards": listed,
                        "laps": laps if laps is not None else config().default_laps,
-                       "weaving": weaving,
+                       "weaving": weaving, "drivers": drivers, "season": season,
                        "actions": actions})
 
 
@@ -565,10 +590,20 @@ def replay_from_json(text: str | bytes) -> State:
         weaving = data.get("weaving", False)
         if not isinstance(weaving, bool):
             raise PositionError("weaving", "true or false")
+        drivers, season = data.get("drivers", False), data.get("season")
+        if not isinstance(drivers, bool):
+            raise PositionError("drivers", "true or false")
+        if season is not None and type(season) is not int:
+            raise PositionError("season", "null or a number of races")
         state = new_game(data["players"], data["seed"], cards=data["cards"],
-                         track=data["track"], laps=laps, weaving=weaving)
+                         track=data["track"], laps=laps, weaving=weaving, drivers=drivers,
+                         season=season)
         for action in data["actions"]:
             state.apply(action)
+    except ValueError as exc:
+        if isinstance(exc, GameError):
+            raise PositionError("actions", str(exc)) from None
+        raise PositionError("season", str(exc)) from None
     except GameError as exc:
         raise PositionError("actions", str(exc)) from None
     return state

@@ -34,7 +34,8 @@ class State(GameState):
     __slots__ = ("players", "track", "cards", "laps", "weaving", "seed", "draws", "order", "bag",
                  "active", "used", "discard", "stock", "car_space", "car_seg", "car_laps", "turn",
                  "phase", "money", "buyer", "route", "playing", "drawing", "effect", "flags",
-                 "crate", "drivers", "pool", "gained", "log_lines", "legal", "history")
+                 "crate", "drivers", "pool", "gained", "races", "race", "points", "log_lines",
+                 "legal", "history")
     #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
     DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
     GAME: ClassVar[str] = NAME
@@ -72,6 +73,9 @@ class State(GameState):
     drivers: tuple[int, ...]  # per seat its driver 0-9 or -1; () without drivers (AU-24)
     pool: tuple[int, ...]  # the drivers on offer during the draft (RA7)
     gained: int  # wear gained in this turn's wear phase (Josh Trin, Mike Skipjack)
+    races: int  # races of the season, 1 for a single race (AU-25)
+    race: int  # the race in progress, 0 for the first
+    points: tuple[int, ...]  # per seat the season's points so far (AU-25, RA7)
     log_lines: tuple[str, ...]
     legal: tuple[int, ...]
     history: list[State]
@@ -112,11 +116,17 @@ class State(GameState):
         return super().chance_outcomes()
 
     def scores(self) -> list[int]:
-        """Each car's distance: laps completed times the lap's units plus its unit (AU-22)."""
+        """Each car's distance: laps completed times the lap's units plus its unit (AU-22); in
+        a season, each player's points (AU-25)."""
+        if self.races > 1:
+            return list(self.points)
         return [self.RULES.distance(self, p) for p in range(self.players)]
 
     def tie_break(self, player: int) -> int:
-        """As far: the car further inside wins (AU-22; lane 0 is the inner one)."""
+        """As far: the car further inside wins (AU-22; lane 0 is the inner one); in a season,
+        equal points go to the better place in the last race (engine decision)."""
+        if self.races > 1:
+            return -self.RULES.position_order(self).index(player)
         return -self.track_spec.spaces[self.car_space[player]].lane
 
     def __repr__(self) -> str:
@@ -124,7 +134,8 @@ class State(GameState):
 
 
 def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...],
-              laps: int, weaving: bool = False, drivers: bool = False) -> State:
+              laps: int, weaving: bool = False, drivers: bool = False,
+              races: int = 1) -> State:
     """A state before setup: empty piles, the full stock, no start order yet."""
     cfg = config()
     none: Counts = (0,) * len(CUBES)
@@ -138,5 +149,6 @@ def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...]
     s.route, s.playing, s.drawing, s.effect, s.log_lines = (), -1, (), (), ()
     s.flags = s.crate = s.gained = 0
     s.drivers, s.pool = (-1,) * players if drivers else (), ()
+    s.races, s.race, s.points = races, 0, (0,) * players
     s.legal, s.history = (), []
     return s
