@@ -59,12 +59,21 @@ def text_board(s: State) -> str:
              "(synthetic track, costs and values)",
              f"Cards: {cards}",
              f"Round {s.turn // s.players + 1}; decision: {decision_words(s)}"]
+    if s.weaving:
+        lines.append("Weaving (AU-23)")
+    if s.races > 1:
+        lines.append(f"Season: race {s.race + 1} of {s.races}; points (synthetic, RA7) "
+                     + ", ".join(f"{rules.name(p)} {s.points[p]}" for p in range(s.players)))
+    if s.pool:
+        lines.append("Drivers on offer: " + ", ".join(cfg.drivers[d] for d in s.pool))
     placed = [p for p in rules.position_order(s) if p in s.order]
     for rank, p in enumerate(placed, 1):
         space = track.spaces[s.car_space[p]]
         lines.append(f"  {rank}. {rules.name(p)}: lap {s.car_laps[p] + 1}, unit "
                      f"{space.start + s.car_seg[p]}, lane {space.lane} (space {space.index})"
-                     + (" finished" if rules.finished(s, p) else ""))
+                     + (" finished" if rules.finished(s, p) else "")
+                     + (f", driver {cfg.drivers[s.drivers[p]]}" if s.drivers and s.drivers[p] >= 0
+                        else ""))
         lines.append(f"     bag {_pile(s.bag[p])} | active {_pile(s.active[p])} | used "
                      f"{_pile(s.used[p])} | discard {_pile(s.discard[p])}")
     if s.route:
