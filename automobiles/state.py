@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from gamecore.chance import weighted_outcomes
 from gamecore.errors import IllegalActionError
-from gamecore.state import GameState
+from gamecore.state import GameState, Outcome, ranked_outcome
 
 from .actions import TABLE
 from .config import CUBES, NAME, Config, TrackSpec, config
@@ -121,6 +121,15 @@ class State(GameState):
         if self.races > 1:
             return list(self.points)
         return [self.RULES.distance(self, p) for p in range(self.players)]
+
+    def outcome(self) -> Outcome | None:
+        """The race's outcome (the furthest car, AU-22), or the season's (the most points,
+        AU-25; equal points to the better place in the last race)."""
+        if self.races == 1 or not self.is_terminal():
+            return super().outcome()
+        return ranked_outcome(tuple(self.points), self.tie_break,
+                              "most points in the season (AU-25, RA7)",
+                              "equal points, the better place in the last race")
 
     def tie_break(self, player: int) -> int:
         """As far: the car further inside wins (AU-22; lane 0 is the inner one); in a season,
