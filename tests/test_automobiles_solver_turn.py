@@ -5,8 +5,8 @@ sets; every plan replayed through the engine (``apply``) to the value it claims.
 
 The brute force is exhaustive and so slow on the largest turns (a Car Chief line of a random set
 reached 50,000 positions): positions whose brute force needs more than ``BRUTE_CAP`` positions are
-not compared, and the test asserts how many were compared (at least 24 of 39, 7-cube piles and
-Crew Chief's mid-turn draws among them)."""
+not compared, and the test asserts how many were compared (at least 30 of 47, 7-cube piles,
+drivers, Weaving and Crew Chief's mid-turn draws among them)."""
 
 from __future__ import annotations
 
@@ -25,11 +25,14 @@ BRUTE_CAP = 3000
 @cache
 def _positions() -> tuple[State, ...]:
     """Seeded real positions, piles cut to 2..7 cubes: 24 of the standard set, 12 of random
-    sets; two thirds where the mover can play a gear cube (before the cut)."""
+    sets (two thirds where the mover can play a gear cube, before the cut), 4 with drivers, 4
+    with Weaving; and three Crew Chief turns."""
     standard = random_positions(16, seed=21, moving=True) + random_positions(8, seed=23)
     shuffled = random_positions(8, seed=22, cards="random", moving=True) + \
         random_positions(4, seed=24, cards="random")
-    cut = [with_pile(s, 7 - i % 6, seed=i) for i, s in enumerate(standard + shuffled)]
+    options = random_positions(4, seed=25, moving=True, drivers=True) + \
+        random_positions(4, seed=26, moving=True, weaving=True)
+    cut = [with_pile(s, 7 - i % 6, seed=i) for i, s in enumerate(standard + shuffled + options)]
     return (*cut, *_crew_chief_turns())
 
 
@@ -59,10 +62,13 @@ def _compared() -> tuple[tuple[State, turn.TurnPlan, turn.Components], ...]:
 
 def test_the_best_turn_equals_the_brute_force_over_the_engines_actions() -> None:
     compared = _compared()
-    assert len(compared) >= 24
+    assert len(compared) >= 30
     assert any(sum(s.active[s.mover]) == 7 for s, _, _ in compared)
     assert any(s.cards != card_set("standard") for s, _, _ in compared)
     assert sum(plan.chance for _, plan, _ in compared) >= 2  # Crew Chief's draws weighed
+    assert any(s.weaving for s, _, _ in compared)
+    assert any(any("driver" in str(a) for a in explicit(s).legal_actions()) or
+               any("driver" in a.action for a in plan.alternatives) for s, plan, _ in compared)
     for state, plan, oracle in compared:
         assert plan.proven
         assert plan.parts == oracle, state.to_json()

@@ -29,11 +29,14 @@ def explicit(state: State) -> State:
 
 
 def mid_race(seed: int, turns: int, players: int = 2, cards: str | Sequence[str] = "standard",
-             bots: Sequence[str] = ("greedy", "random")) -> State | None:
+             bots: Sequence[str] = ("greedy", "random"), weaving: bool = False,
+             drivers: bool = False) -> State | None:
     """A seeded race played by ``bots`` (seat by seat, cycled) for ``turns`` whole turns,
     stopped at the next turn's first decision in its action phase; None if the race ended
-    first. ``cards="random"`` draws the card set from the seed."""
-    state = automobiles.new_game(players=players, seed=seed, cards=cards)
+    first. ``cards="random"`` draws the card set from the seed; ``weaving`` and ``drivers`` are
+    ``new_game``'s options."""
+    state = automobiles.new_game(players=players, seed=seed, cards=cards, weaving=weaving,
+                                 drivers=drivers)
     players_bots = [make_bot(bots[p % len(bots)], seed * 31 + p) for p in range(players)]
     while not state.is_terminal():
         if state.phase == "action" and state.turn >= turns:
@@ -44,17 +47,18 @@ def mid_race(seed: int, turns: int, players: int = 2, cards: str | Sequence[str]
 
 
 def random_positions(count: int, seed: int = 0, max_turns: int = 12, players: int = 2,
-                     cards: str | Sequence[str] = "standard", moving: bool = False
-                     ) -> list[State]:
+                     cards: str | Sequence[str] = "standard", moving: bool = False,
+                     weaving: bool = False, drivers: bool = False) -> list[State]:
     """``count`` seeded mid-race positions (``mid_race`` with a turn count drawn from
     ``seed``), the same list for the same arguments. ``moving``: only positions where the
     mover can play a gear cube (on the synthetic tracks a car can stand where no cube of its
-    pile fits for many turns)."""
+    pile fits for many turns). ``weaving``, ``drivers``: ``new_game``'s options."""
     rng = random.Random(seed)
     out: list[State] = []
     while len(out) < count:
         state = mid_race(rng.randrange(10**6), rng.randrange(max_turns), players, cards,
-                         bots=(rng.choice(("greedy", "random")), rng.choice(("greedy", "random"))))
+                         (rng.choice(("greedy", "random")), rng.choice(("greedy", "random"))),
+                         weaving, drivers)
         if state is not None and (not moving or _can_move(state)):
             out.append(state)
     return out

@@ -233,8 +233,9 @@ class _Search:
                 total = [a + p * b for a, b in zip(total, sub, strict=True)]
             best: Components = (total[0], total[1], total[2])
             score = self.objective.score(best)
-        elif self.knapsack and s.phase == "buy" and s.current_player == self.seat:
-            best, score, move = self.buy(s)
+        elif self.knapsack and s.phase == "buy" and s.current_player == self.seat and all(
+                isinstance(TABLE.actions[a], Buy | StopBuying) for a in s.legal_action_ids()):
+            best, score, move = self.buy(s)  # only cubes to buy (no driver's power to use)
         else:
             mine = s.current_player == self.seat
             found: tuple[tuple[Number, ...], Components, int] | None = None
