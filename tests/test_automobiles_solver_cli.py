@@ -11,8 +11,9 @@ import pytest
 
 from automobiles.serialize import state_from_json
 from solvers.automobiles import turn
-from solvers.automobiles.cli import solve_text
+from solvers.automobiles.cli import puzzles_text, solve_puzzle_text, solve_text
 from solvers.automobiles.positions import explicit, random_positions
+from solvers.automobiles.puzzles import PuzzleError, load_puzzles
 
 
 def _args(**given: object) -> argparse.Namespace:
@@ -73,3 +74,15 @@ def test_another_games_options_and_unknown_objectives_are_refused(position: str)
         solve_text(state, _args(rivals="maxn"))
     with pytest.raises(turn.TurnError, match="known: progress, wear, value"):
         solve_text(state, _args(objective="margin"))
+
+
+def test_the_puzzle_list_and_a_puzzles_solve() -> None:
+    listed = puzzles_text()
+    for p in load_puzzles():
+        assert p.name in listed and p.question in listed
+    first = load_puzzles()[0]
+    text = solve_puzzle_text(first.name, _args(puzzle=first.name))
+    assert text.startswith(first.title) and "Proven best for this turn." in text
+    assert "value " + str(first.value[2]) in text
+    with pytest.raises(PuzzleError, match="known: "):
+        solve_puzzle_text("nothing", _args())

@@ -108,4 +108,32 @@ def as_dict(state: State, plan: TurnPlan) -> dict[str, Any]:
     }
 
 
-__all__ = ["OTHER_GAMES_OPTIONS", "as_dict", "lines", "solve", "solve_text"]
+def puzzles_text() -> str:
+    """What ``kw puzzles`` lists for Automobiles: each shipped puzzle's name, difficulty,
+    title and question (``solvers.automobiles.puzzles``)."""
+    from .puzzles import load_puzzles
+
+    out = []
+    for p in load_puzzles():
+        out.append(f"{p.name}  (difficulty {p.difficulty}, objective {p.objective}): {p.title}")
+        out.append(f"    {p.question}")
+    return "\n".join(out)
+
+
+def solve_puzzle_text(name: str, args: Any) -> str:
+    """What ``kw solve --puzzle NAME`` prints for an Automobiles puzzle: its question, then the
+    solver's answer (``solve_text`` under the puzzle's objective unless ``args`` names one).
+    ``puzzles.PuzzleError`` for an unknown name."""
+    from .puzzles import puzzle_named
+
+    puzzle = puzzle_named(name)
+    given = {k: v for k, v in vars(args).items() if k != "puzzle"}
+    given["objective"] = given.get("objective") or puzzle.objective
+    answer = solve_text(puzzle.state(), type(args)(**given))
+    if getattr(args, "json", False):
+        return answer
+    return f"{puzzle.title}: {puzzle.question}\n{answer}"
+
+
+__all__ = ["OTHER_GAMES_OPTIONS", "as_dict", "lines", "puzzles_text", "solve", "solve_puzzle_text",
+           "solve_text"]
