@@ -1,10 +1,10 @@
 """Bag odds (issue 17): exact probabilities of the next draw, in rational arithmetic.
 
 Covers the draw of AU-12/AU-19 (7 cubes from the bag, the whole discard shuffled back in when the
-bag runs out, RA5's "draw what there is" when both run out), the money an undrawn-upon pile
-brings in the buy phase (AU-14, with RA1's synthetic values), and Crew Chief's draw-until
-(AU-48: draw until a cube that is not wear; the engine refills an empty bag from the discard
-for a card's draws too, ``automobiles.rules``).
+bag runs out, RA5's "draw what there is" when both run out), the money a drawn pile brings in
+the buy phase if none of it is played (AU-14, with RA1's synthetic values), and Crew Chief's
+draw-until (AU-48: draw until a cube that is not wear; the engine refills an empty bag from the
+discard for a card's draws too, ``automobiles.rules``).
 
 A draw of ``n`` from a bag of ``N >= n`` cubes is multivariate hypergeometric: a multiset ``x``
 has probability ``prod C(K_i, x_i) / C(N, n)``. With fewer than ``n`` in the bag the whole bag
