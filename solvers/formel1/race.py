@@ -510,9 +510,12 @@ def solve(state: State, player: int | None = None, config: RaceConfig | None = N
             alternatives.append(Alternative(text, float(base + g[player]), float(upper), False,
                                             (first,)))
     ids = {str(ACTIONS[aid]): aid for aid, *_rest in firsts}
+    rank = {str(ACTIONS[aid]): i for i, (aid, *_rest) in enumerate(firsts)}
     # The best: the highest value (a lower bound where unproven), a proven one on a tie, then
-    # the lowest id (max^n's rule).
-    chosen = max(alternatives, key=lambda a: (a.value, a.proven, -ids[a.action]))
+    # the lowest id among proven ones (max^n's rule), the first searched among unproven ones
+    # (the greedy order: the likeliest when nothing is known).
+    chosen = max(alternatives, key=lambda a: (a.value, a.proven,
+                                              -ids[a.action] if a.proven else -rank[a.action]))
     alternatives.sort(key=lambda a: (-a.value, ids[a.action]))
     chosen_child = next(c for aid, c, *_rest in firsts if aid == ids[chosen.action])
     proven = len(solved) == len(firsts)
