@@ -17,8 +17,9 @@ any registered game (``--game``, default kraftwagen; the bots are that game's,
 ``solvers.bots``); ``solve``, ``price`` and ``puzzles`` are Kraftwagen's, but ``solve`` also takes
 a Formel 1 position (the race search, ``solvers.formel1.cli``: ``--rivals maxn|paranoid|scripted``,
 ``--budget``, ``--nodes``, ``--json``, and ``--hidden [--samples N]`` to solve from what the
-player to move sees); another game's position file given to ``solve`` or ``price`` is refused in
-one line. Long solves show a
+player to move sees; ``kw puzzles --game formel1`` lists its puzzles, which ``solve --puzzle``
+takes too); another game's position file given to ``solve`` or ``price`` is refused in one
+line. Long solves show a
 progress bar (tqdm, on a terminal) and stop cleanly on the budget or Ctrl-C with the best plan
 found and its status. Every user mistake is one ``kw: error:`` line, exit 2.
 """
@@ -82,6 +83,8 @@ def add_commands(sub: Any) -> None:
     puzzles = sub.add_parser("puzzles", help="list the built-in puzzles")
     puzzles.add_argument("--export", metavar="NAME", default=None,
                          help="print puzzle NAME's position as a position file instead")
+    puzzles.add_argument("--game", default=KRAFTWAGEN, choices=(KRAFTWAGEN, FORMEL1),
+                         help="whose puzzles (default kraftwagen)")
     puzzles.set_defaults(run=cmd_puzzles)
 
     tour = sub.add_parser("tournament", help="seeded games between bots, seats rotated")
@@ -122,7 +125,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         try:
             puzzle = puzzle_named(args.puzzle)
         except PuzzleError as exc:
-            raise UsageError(str(exc)) from None
+            race_puzzle = _formel1_puzzle(args.puzzle)
+            if race_puzzle is None:
+                raise UsageError(str(exc)) from None
+            return _solve_formel1(race_puzzle.state(), args, race_puzzle.rivals)
         if puzzle.kind == "pricing":
             return _print_pricing(puzzle.state(), args.json, False)
         state = puzzle.state()
@@ -154,8 +160,35 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return core.EXIT_OK
 
 
-def _solve_formel1(state: Any, args: argparse.Namespace) -> int:
-    """``kw solve`` on a Formel 1 position: the race search (solvers.formel1.cli)."""
+def _formel1_puzzle(name: str) -> Any:
+    """The Formel 1 puzzle called ``name``, or None."""
+    from solvers.formel1.puzzles import load_puzzles as race_puzzles
+
+    return next((p for p in race_puzzles() if p.name == name), None)
+
+
+def _formel1_puzzles(export: str | None) -> int:
+    """``kw puzzles --game formel1 [--export NAME]``."""
+    from solvers.formel1.puzzles import PuzzleError as RacePuzzleError
+    from solvers.formel1.puzzles import load_puzzles as race_puzzles
+    from solvers.formel1.puzzles import puzzle_named as race_puzzle_named
+
+    if export:
+        try:
+            print(race_puzzle_named(export).state().to_json(indent=2))
+        except RacePuzzleError as exc:
+            raise UsageError(str(exc)) from None
+        return core.EXIT_OK
+    for p in race_puzzles():
+        players = p.state().players
+        print(f"{p.name:<28} {'race':<8} {'*' * p.difficulty:<5} {players} players    "
+              f"{p.title}")
+    return core.EXIT_OK
+
+
+def _solve_formel1(state: Any, args: argparse.Namespace, rivals: str | None = None) -> int:
+    """``kw solve`` on a Formel 1 position: the race search (solvers.formel1.cli); ``rivals``
+    is the default rival model (a puzzle's)."""
     from solvers.formel1 import cli as formel1_cli
     from solvers.formel1.race import RaceSearchError
 
@@ -167,8 +200,8 @@ def _solve_formel1(state: Any, args: argparse.Namespace) -> int:
         raise UsageError("argument --rivals: Formel 1's race search models maxn, paranoid or "
                          "scripted rivals (scripted: --script, then the greedy bot)")
     try:
-        result = formel1_cli.solve(state, args.rivals, args.script, args.budget, args.nodes,
-                                   args.hidden, args.samples)
+        result = formel1_cli.solve(state, args.rivals or rivals, args.script, args.budget,
+                                   args.nodes, args.hidden, args.samples)
     except RaceSearchError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
@@ -186,6 +219,8 @@ def cmd_price(args: argparse.Namespace) -> int:
 
 def cmd_puzzles(args: argparse.Namespace) -> int:
     """``kw puzzles``, or ``kw puzzles --export NAME``: a puzzle's position file."""
+    if args.game == FORMEL1:
+        return _formel1_puzzles(args.export)
     if args.export:
         try:
             print(puzzle_named(args.export).state().to_json(indent=2))

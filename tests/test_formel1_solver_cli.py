@@ -89,3 +89,20 @@ def test_a_bad_file_is_one_error_line(kw: Kw, tmp_path: Path) -> None:
     auction = tmp_path / "auction.json"
     auction.write_text(new_game(players=3, seed=1).to_json())
     _one_error_line(kw("solve", str(auction)), "auction phase", "not in a race")
+
+
+def test_kw_puzzles_lists_the_formel1_puzzles_and_solve_proves_each_stored_answer(
+        kw: Kw) -> None:
+    from solvers.formel1.puzzles import load_puzzles
+
+    status, out, err = kw("puzzles", "--game", "formel1")
+    assert status == 0 and not err
+    shipped = load_puzzles()
+    assert [line.split()[0] for line in out.splitlines()] == [p.name for p in shipped]
+    puzzle = shipped[0]
+    status, out, _ = kw("solve", "--puzzle", puzzle.name, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["status"] == "proven" and data["rivals"] == puzzle.rivals
+    assert data["best"] == puzzle.answer and data["value"] == puzzle.value
+    status, out, _ = kw("puzzles", "--game", "formel1", "--export", puzzle.name)
+    assert status == 0 and from_json(out) == puzzle.state()
