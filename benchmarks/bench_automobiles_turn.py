@@ -12,7 +12,8 @@ the standard card set, turns 0-11 of races between the engine's greedy and rando
 after the other per position: the median and the maximum time of each, whether every answer was
 proven, and whether the two agree. By default only positions where the mover can play a gear
 cube (``--all-positions``: every mid-race position, many of them cars standing where no cube of
-the pile fits). The brute force is stopped after ``P`` positions (default 20,000): those
+the pile fits); then the shipped puzzles (``solvers/automobiles/puzzle_data``), each solved
+again. The brute force is stopped after ``P`` positions (default 20,000): those
 positions count as "not finished" and are left out of its times.
 
 Target (issue 17): median under 100 ms, every answer proven. Nothing here asserts on timing.
@@ -35,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solvers.automobiles.positions import random_positions  # noqa: E402
+from solvers.automobiles.puzzles import load_puzzles, solve_puzzle  # noqa: E402
 from solvers.automobiles.turn import brute_force, solve_turn  # noqa: E402
 
 TARGET_MEDIAN_MS = 100.0
@@ -77,6 +79,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"brute force: median {statistics.median(brute_ms):8.1f} ms  max "
               f"{max(brute_ms):8.1f} ms  finished {len(brute_ms)}/{n} (cap {args.brute_cap} "
               f"positions)  agrees {agree}/{len(brute_ms)}")
+    puzzle_ms, puzzle_proven = [], 0
+    for puzzle in load_puzzles():
+        started = time.perf_counter()
+        plan = solve_puzzle(puzzle)
+        puzzle_ms.append((time.perf_counter() - started) * 1000)
+        puzzle_proven += plan.proven and tuple(plan.parts) == puzzle.value
+    print(f"puzzles    : median {statistics.median(puzzle_ms):8.1f} ms  max "
+          f"{max(puzzle_ms):8.1f} ms  proven as stored {puzzle_proven}/{len(puzzle_ms)}")
     median = statistics.median(solve_ms)
     verdict = "met" if median < TARGET_MEDIAN_MS and proven == n else "NOT met"
     print(f"target (median < {TARGET_MEDIAN_MS:.0f} ms, every one proven): {verdict}")

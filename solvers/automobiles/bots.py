@@ -15,7 +15,8 @@ Every bot buys with the knapsack of ``solvers.automobiles.buy`` under its own va
 - ``best[:NODES]``: plays its whole turn by ``solvers.automobiles.turn.solve_turn`` (progress,
   then least wear, then ``DEFAULT_VALUES``), at most NODES search positions per decision; the
   line found is followed until the position leaves it (a draw), then it solves again. When the
-  budget stops the search before any first decision is valued, it plays the greedy choice.
+  budget stops the search (the decisions valued are then only those searched first), it plays
+  the greedy choice and solves again at the next decision.
 
 Decisions of other players inside a turn (Boost's offer, the moves after a Crate Engine) and
 chance (explicit chance only) go to the engine's greedy bot.
@@ -102,6 +103,8 @@ class BestTurnBot:
         try:
             plan = solve_turn(state, self.objective, max_nodes=self.nodes)
         except TurnError:
+            return self.greedy.choose(state)
+        if not plan.proven:  # the decisions valued are only those searched first: not a choice
             return self.greedy.choose(state)
         self.line = _keyed_line(state, plan.actions)
         return self.line.pop(0)[1]
