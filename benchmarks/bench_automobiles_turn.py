@@ -18,10 +18,11 @@ positions count as "not finished" and are left out of its times.
 
 Target (issue 17): median under 100 ms, every answer proven. Nothing here asserts on timing.
 
-Measured 2026-12-01 (defaults; the shared 2-core machine under load, load average 5-6):
-solve_turn median 163.7 ms, max 9,467 ms (27,928 positions: three Managers' choices), 100/100
-proven, 7 turns with draws; brute force median 799 ms, max 9,900 ms, 91/100 finished within
-20,000 positions, agreeing 91/91. The target was not met under that load.
+Measured 2026-12-01 (defaults), the shared 2-core machine at load average about 1.5: solve_turn
+median 55.1 ms, max 3,540 ms (27,927 positions: a pile with three Managers), 100/100 proven, 7
+turns with draws; brute force median 273 ms, max 3,648 ms, 91/100 finished within 20,000
+positions, agreeing 91/91; the 3 puzzles median 255 ms, max 380 ms, all as stored. Target met.
+Earlier the same day at load average 5-6: solve_turn median 163.7 ms, max 9,467 ms.
 """
 
 from __future__ import annotations
