@@ -18,11 +18,10 @@ possibly many.
 **The one-car bid game** (``bid_game``): two players bid once, sealed, for the last car
 (everyone owns one, so F1-15 applies: if both pass the dealer takes it for $10K); the highest
 bid wins and pays his bid (first price), equal bids toss a coin. ``pure_equilibria`` lists
-every pure Nash equilibrium; ``support_enumeration`` finds the equilibria whose two supports
-have equal size (the algorithm nashpy uses). Bid games are degenerate (many payoff ties), and
-a degenerate game can have equilibria with supports of unequal size, or continua, that support
-enumeration does not list: it shows some equilibria, not all. (nashpy would be the dependency
-to weigh for more; it is not installed here.)
+every pure Nash equilibrium; ``support_enumeration`` lists those nashpy's support enumeration
+finds (supports of equal size), checked exactly. Bid games are degenerate (many payoff ties),
+and a degenerate game can have equilibria with supports of unequal size, or continua, that
+support enumeration does not list: it shows some equilibria, not all.
 
 **English against sealed bids** (``compare_formats``): on the same two valuations, the engine's
 open ascending auction solved by backward induction, the first-price sealed bid (its pure
@@ -34,10 +33,14 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+import nashpy
+import numpy as np
 
 import formel1
 from formel1 import ACTIONS, CONFIG, State
@@ -218,58 +221,30 @@ def pure_equilibria(game: BidGame) -> list[tuple[int, int]]:
     return out
 
 
-def _solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
-    """Gaussian elimination over fractions; None when the system has no unique solution."""
-    n = len(matrix)
-    m = [row[:] + [r] for row, r in zip(matrix, rhs, strict=True)]
-    for col in range(n):
-        pivot = next((r for r in range(col, n) if m[r][col] != 0), None)
-        if pivot is None:
-            return None
-        m[col], m[pivot] = m[pivot], m[col]
-        for r in range(n):
-            if r != col and m[r][col] != 0:
-                f = m[r][col] / m[col][col]
-                m[r] = [x - f * y for x, y in zip(m[r], m[col], strict=True)]
-    return [m[r][n] / m[r][r] for r in range(n)]
-
-
-def _mix_for(payoff: list[list[Fraction]], support: tuple[int, ...]) -> list[Fraction] | None:
-    """Weights on ``support`` (columns of ``payoff``, rows are the other player's support)
-    making every row equally good, summing to one."""
-    k = len(support)
-    matrix = [[payoff[i][j] for j in support] + [Fraction(-1)] for i in range(k)]
-    matrix.append([Fraction(1)] * k + [Fraction(0)])
-    sol = _solve(matrix, [Fraction(0)] * k + [Fraction(1)])
-    return None if sol is None else sol[:k]
-
-
 def support_enumeration(game: BidGame) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
-    """The Nash equilibria with supports of equal size (module docstring: not all of them in
-    a degenerate game), as (row mix, column mix), exact fractions."""
-    m, n = len(game.row), len(game.col)
-    a = [list(r) for r in game.a]
-    b = [list(r) for r in game.b]
-    found = []
-    for k in range(1, min(m, n) + 1):
-        for rows in itertools.combinations(range(m), k):
-            sub_a = [a[i] for i in rows]
-            for cols in itertools.combinations(range(n), k):
-                y = _mix_for(sub_a, cols)
-                x = _mix_for([[b[i][j] for i in range(m)] for j in cols], rows)
-                if x is None or y is None or min(x) < 0 or min(y) < 0:
-                    continue
-                sx = [Fraction(0)] * m
-                sy = [Fraction(0)] * n
-                for i, w in zip(rows, x, strict=True):
-                    sx[i] = w
-                for j, w in zip(cols, y, strict=True):
-                    sy[j] = w
-                if is_equilibrium(game, sx, sy):
-                    pair = (tuple(sx), tuple(sy))
-                    if pair not in found:
-                        found.append(pair)
+    """The Nash equilibria nashpy's support enumeration finds (module docstring: not all of
+    them in a degenerate game), as (row mix, column mix) in exact fractions.
+
+    nashpy works in floating point: each mix is rounded to the nearest fraction with a small
+    denominator and kept only if ``is_equilibrium`` confirms it exactly."""
+    a = np.array([[float(v) for v in row] for row in game.a])
+    b = np.array([[float(v) for v in row] for row in game.b])
+    found: list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]] = []
+    with warnings.catch_warnings():  # the degeneracy warning: the docstring says it once
+        warnings.simplefilter("ignore", RuntimeWarning)
+        pairs = list(nashpy.Game(a, b).support_enumeration())
+    for x, y in pairs:
+        pair = (_exact(x), _exact(y))
+        if all(sum(m) == 1 and min(m) >= 0 for m in pair) and pair not in found \
+                and is_equilibrium(game, *pair):
+            found.append(pair)
     return found
+
+
+def _exact(mix: Any) -> tuple[Fraction, ...]:
+    """A float mix from nashpy as the nearest fractions with denominators up to 1,000 (the
+    caller keeps it only if it sums to one and checks out exactly)."""
+    return tuple(Fraction(float(w)).limit_denominator(1_000) for w in mix)
 
 
 def expected(game: BidGame, x: Sequence[Fraction], y: Sequence[Fraction]
