@@ -2,8 +2,9 @@
 races (every kind of decision, card sets with all 35 cards, Weaving, explicit chance) are
 mutated field by field; each mutation either loads to a sound state (it reloads equal, every
 legal action applies, a random continuation plays and renders) or raises ``PositionError``
-naming a field of the position. The loader is bounded by construction (gamecore's bounded
-``parse_json``, linear checks); no timing is asserted here."""
+naming a field of the position. Drivers and seasons are among the races. The loader is
+bounded by construction (gamecore's bounded ``parse_json``, linear checks); no timing is
+asserted here."""
 
 from __future__ import annotations
 
@@ -32,10 +33,12 @@ def bases() -> tuple[str, ...]:
         explicit = seed % 3 == 2
         cards = ("random", "standard", "base_fourth", "expansion_first", "base_first")[seed % 5]
         s = automobiles.new_game(2 + seed % 4, None if explicit else seed, cards=cards,
-                                 explicit_chance=explicit, weaving=seed % 2 == 1)
+                                 explicit_chance=explicit, weaving=seed % 2 == 1,
+                                 drivers=seed % 4 >= 2, season=3 if seed % 5 == 4 else None,
+                                 laps=1 if seed % 5 == 4 else None)
         rng = random.Random(seed)
         steps = 0
-        while not s.is_terminal() and steps < 1500:
+        while not s.is_terminal() and steps < 2500:
             key = (s.phase, s.effect[0] if s.effect else -1)
             if key not in out or rng.random() < 0.01:
                 out[key] = s.to_json()
