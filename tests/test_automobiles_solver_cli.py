@@ -82,7 +82,7 @@ def test_the_puzzle_list_and_a_puzzles_solve() -> None:
         assert p.name in listed and p.question in listed
     first = load_puzzles()[0]
     text = solve_puzzle_text(first.name, _args(puzzle=first.name))
-    assert text.startswith(first.title) and "Proven best for this turn." in text
+    assert text.startswith(first.title) and "Proven best for this turn" in text
     assert "value " + str(first.value[2]) in text
     with pytest.raises(PuzzleError, match="known: "):
         solve_puzzle_text("nothing", _args())

@@ -96,6 +96,7 @@ def as_dict(state: State, plan: TurnPlan) -> dict[str, Any]:
     return {
         "game": "automobiles", "seat": plan.seat, "objective": plan.objective,
         "status": plan.status(), "proven": plan.proven, "chance": plan.chance,
+        "expectations": plan.expectations,
         "stopped": plan.stopped, "actions": list(plan.actions),
         "value": {n: _json_num(v) for n, v in zip(COMPONENTS, plan.parts, strict=True)},
         "alternatives": [{"action": a.action,

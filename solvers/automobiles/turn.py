@@ -120,10 +120,11 @@ class TurnPlan:
     score: tuple[Number, ...]
     alternatives: tuple[Alternative, ...]
     proven: bool
-    chance: bool  # the turn draws: values are expectations, the line stops at the first draw
+    chance: bool  # the best line draws: its value is an expectation, the line stops at the draw
     nodes: int
     seconds: float
     stopped: str = ""
+    expectations: bool = False  # some first decision's value in the table is an expectation
 
     @property
     def best(self) -> str:
@@ -138,6 +139,9 @@ class TurnPlan:
         if self.chance:
             return ("Proven best for this turn in expectation over the draws (the line stops at "
                     "the first draw: solve again after it).")
+        if self.expectations:
+            return ("Proven best for this turn (the values of first decisions that draw cubes "
+                    "are expectations).")
         return "Proven best for this turn."
 
 
@@ -330,8 +334,8 @@ def solve_turn(state: State, objective: str | Objective = "progress",
     rest, stops_at_draw = search.line(root.child(first))
     return TurnPlan(root.mover, goal.name, tuple(str(TABLE.actions[a]) for a in [first, *rest]),
                     ranked[0].parts, ranked[0].score, tuple(ranked), not stopped,
-                    stops_at_draw or search.drew, search.nodes, time.perf_counter() - started,
-                    stopped)
+                    stops_at_draw, search.nodes, time.perf_counter() - started, stopped,
+                    search.drew)
 
 
 def brute_force(state: State, objective: str | Objective = "progress",
