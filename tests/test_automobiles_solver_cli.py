@@ -86,3 +86,19 @@ def test_the_puzzle_list_and_a_puzzles_solve() -> None:
     assert "value " + str(first.value[2]) in text
     with pytest.raises(PuzzleError, match="known: "):
         solve_puzzle_text("nothing", _args())
+
+
+def test_the_arguments_of_kw_solve_as_parsed_by_kw_are_understood(position: str) -> None:
+    """``kw solve FILE --json --nodes N`` parsed by the real ``kw`` parser: solve_text reads
+    those arguments as solvers/cli.py will pass them."""
+    from kwcore import cli as core
+    from solvers import cli
+    from solvers.bots import find_game
+
+    parser = core.build_parser(cli.add_commands, find_game)
+    args = parser.parse_args(["solve", "position.json", "--json", "--nodes", "100000"])
+    answer = json.loads(solve_text(state_from_json(position), args))
+    assert answer["proven"] and answer["actions"]
+    args = parser.parse_args(["solve", "position.json", "--company", "1"])
+    with pytest.raises(turn.TurnError, match="--company"):
+        solve_text(state_from_json(position), args)
