@@ -10,7 +10,9 @@ track drawn large with row numbers and lane letters, the cells the engine offers
 outlined, the card in play with its numbers top to bottom and the viewer's hand.
 
 The hint is the greedy bot's choice with its reason, said to be a heuristic (``greedy_hint``);
-``use_hint`` swaps in another source (the search of ``solvers/formel1``, when it lands).
+``use_hint`` swaps in another source. ``search_hint`` is the race search of ``solvers/formel1``
+from the mover's observation once few cards are left (an estimate with its interval, or proven
+when every hand is known), the greedy heuristic otherwise; ``11_formel1_play`` uses it.
 
 The tour (``SECTIONS``): each function returns ``Step`` objects, ``(caption, state)`` pairs that
 also name the rows to draw, the cells to outline and the card to show. Every state is a real
@@ -32,6 +34,8 @@ from formel1.actions import Bid, Pass, Play, To, White
 from formel1.bots import GreedyBot, car_value, evaluate
 from formel1.svg import CAR_FILL, FILL
 from kwwidgets.views import GameView, Hint, register_view
+from solvers.formel1 import race
+from solvers.formel1.positions import cards_left
 
 COLOURS = CONFIG.colours
 #: The note every drawing of Formel 1's data carries (RF1, RF2).
@@ -312,6 +316,86 @@ def greedy_hint(state: State) -> Hint:
     return Hint(aid, False, f"{text} (a finished car counts its prize as rows). {heuristic}")
 
 
+#: The search hint searches when at most this many cards are left in the race (every hand and
+#: discard pile), with these budgets: a node budget split over the sampled deals, and a time
+#: budget that keeps a hint under about 2 s on a loaded two-core machine.
+SEARCH_CARDS = 10
+SEARCH_SAMPLES = 6
+SEARCH_NODES = 30_000
+SEARCH_SECONDS = 1.5
+_RIVALS = "rivals who each play for their own prize money (max^n)"
+
+
+def hidden_hands_known(state: State, player: int) -> bool:
+    """Whether ``player`` can tell where every card he has not seen lies: the unseen cards
+    (``race.unseen_cards``) are all in one hidden place, or all of one kind."""
+    pool, places = race.unseen_cards(state, player)
+    return len(set(pool)) <= 1 or sum(1 for *_, size in places if size) <= 1
+
+
+def _search_config(seed: int = 0) -> race.RaceConfig:
+    return race.RaceConfig(rivals="maxn", node_budget=SEARCH_NODES, time_budget=SEARCH_SECONDS,
+                           samples=SEARCH_SAMPLES, seed=seed, lines=False)
+
+
+def search_hint(state: State) -> Hint:
+    """The race search's suggestion from what the player to decide sees, once at most
+    ``SEARCH_CARDS`` cards are left in a race: proven (``race.solve``) when every hand is
+    known to him (``hidden_hands_known``), else an estimate over sampled deals of the cards he
+    has not seen (``race.estimate``), with its 95% interval. The greedy heuristic
+    (``greedy_hint``, said so) in the auction, earlier in the race, when there is nothing to
+    choose, or when the search stops on its budget."""
+    me = state.current_player
+    if state.phase != "race" or me < 0 or len(state.legal_action_ids()) < 2:
+        return greedy_hint(state)
+    left = cards_left(state)
+    if left > SEARCH_CARDS:
+        hint = greedy_hint(state)
+        return Hint(hint.action_id, False, f"{hint.text} ({left} cards are left in the race: "
+                    f"the race search takes over at {SEARCH_CARDS}.)")
+    config = _search_config(seed=len(state.events))
+    if hidden_hands_known(state, me):
+        plan = race.solve(state, config=config)
+        if plan.status == "proven":
+            return _proven_hint(state, plan)
+    else:
+        result = race.estimate(state, config=config)
+        if not result.bounded_samples:
+            return _estimate_hint(state, result)
+    hint = greedy_hint(state)
+    return Hint(hint.action_id, False, f"{hint.text} (The race search stopped on its budget "
+                "here, so this is the greedy bot's choice.)")
+
+
+def _proven_hint(state: State, plan: race.RacePlan) -> Hint:
+    aid = state.resolve(plan.best)
+    text = (f"Hint: {said_label(state, formel1.ACTIONS[aid])}: proven best by the race search, "
+            f"${plan.value:g}K of prize money for you this race")
+    others = [a for a in plan.alternatives if a.action != plan.best]
+    if others:
+        nxt = others[0]
+        label = said_label(state, formel1.ACTIONS[state.resolve(nxt.action)])
+        text += f"; the next best, {label}, ${nxt.value:g}K"
+    return Hint(aid, True, f"{text}. Proven: every card you have not seen can lie only one way, "
+                f"so every hand is known; against {_RIVALS}, and for that model only.")
+
+
+def _estimate_hint(state: State, result: race.RaceEstimate) -> Hint:
+    best = result.decisions[0]
+    aid = state.resolve(best.action)
+    text = (f"Hint: {said_label(state, formel1.ACTIONS[aid])}: the race search's estimate, about "
+            f"${best.mean:.0f}K of prize money for you this race (95% interval {best.low:.0f} "
+            f"to {best.high:.0f})")
+    if len(result.decisions) > 1:
+        nxt = result.decisions[1]
+        label = said_label(state, formel1.ACTIONS[state.resolve(nxt.action)])
+        text += (f"; the next best, {label}, about ${nxt.mean:.0f}K ({nxt.low:.0f} to "
+                 f"{nxt.high:.0f})")
+    return Hint(aid, False, f"{text}. An estimate, not a proof: {result.samples} deals of the "
+                "cards you cannot see were sampled, each solved with every hand open against "
+                f"{_RIVALS}; the interval covers the sampling only.")
+
+
 def _rows(value: float) -> str:
     """A lead in rows, in words."""
     return f"{abs(value):.1f} rows {'ahead of' if value >= 0 else 'behind'}"
@@ -379,7 +463,8 @@ class Formel1View(GameView):
     face up, plain labels grouped by decision, and a hint (``hint_for``)."""
 
     has_hint = True
-    hint_help = "a suggestion: for now the greedy bot's choice and why (a heuristic)"
+    hint_help = ("a suggestion and why: the greedy bot's (a heuristic), or the race search's "
+                 "in the last cards of a race (an estimate, or proven)")
 
     def board(self, state: Any, viewer: int | None = None) -> str:
         """The engine's board of the table, then the close-up of the race (``board_html``)."""

@@ -15,6 +15,8 @@ import kwwidgets.formel1 as f1
 from formel1.actions import Bid, Pass, Play, To
 from kwwidgets import PlayWidget, Stepper
 from kwwidgets.views import Hint, view_for
+from solvers.formel1 import race
+from solvers.formel1.positions import cards_left, endgame
 
 
 @cache
@@ -172,3 +174,65 @@ def test_the_hint_source_can_be_swapped_and_restored() -> None:
     finally:
         f1.use_hint(None)
     assert f1.hint_for(state) == f1.greedy_hint(state)
+
+
+# --- the search hint --------------------------------------------------------------------------
+def test_the_search_hint_is_the_greedy_heuristic_in_the_auction_and_early_in_the_race() -> None:
+    state = formel1.new_game(players=4, seed=0)
+    assert state.phase == "auction"
+    hint = f1.search_hint(state)
+    assert hint == f1.greedy_hint(state) and "heuristic" in hint.text
+    while state.phase != "race":
+        state.apply(state.legal_action_ids()[0])
+    assert cards_left(state) > f1.SEARCH_CARDS
+    hint = f1.search_hint(state)
+    assert hint.action_id == f1.greedy_hint(state).action_id
+    assert not hint.proven and "heuristic" in hint.text and "takes over at" in hint.text
+
+
+@pytest.mark.parametrize("players, seed, mid_card", [(4, 0, False), (4, 3, True), (3, 4, False)])
+def test_the_search_hint_in_the_last_cards_is_a_legal_estimate_with_its_interval(
+        players: int, seed: int, mid_card: bool) -> None:
+    state = endgame(players, seed, 8, mid_card)
+    assert state is not None and not f1.hidden_hands_known(state, state.current_player)
+    hint = f1.search_hint(state)
+    assert hint.action_id in state.legal_action_ids() and not hint.proven
+    assert "estimate" in hint.text and "95% interval" in hint.text
+    assert "heuristic" not in hint.text and "Proven" not in hint.text
+    result = race.estimate(state, config=f1._search_config(seed=len(state.events)))
+    assert state.resolve(result.best) == hint.action_id  # the search's best, from what he sees
+    best = result.decisions[0]
+    assert f"(95% interval {best.low:.0f} to {best.high:.0f})" in hint.text
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_the_search_hint_is_proven_when_every_hand_is_known(seed: int) -> None:
+    state = endgame(2, seed, 8)  # two players, no card removed: the rival holds the rest
+    assert state is not None and f1.hidden_hands_known(state, state.current_player)
+    hint = f1.search_hint(state)
+    plan = race.solve(state, config=race.RaceConfig(rivals="maxn"))
+    assert hint.proven and "Proven" in hint.text and "estimate" not in hint.text
+    assert hint.action_id in state.legal_action_ids()
+    assert state.resolve(plan.best) == hint.action_id
+    assert f"${plan.value:g}K" in hint.text
+
+
+def test_the_search_hint_says_when_its_budget_stopped_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = endgame(3, 4, 8)
+    assert state is not None
+    monkeypatch.setattr(f1, "SEARCH_NODES", f1.SEARCH_SAMPLES)  # one node a deal: never enough
+    hint = f1.search_hint(state)
+    assert hint.action_id == f1.greedy_hint(state).action_id and not hint.proven
+    assert "heuristic" in hint.text and "stopped on its budget" in hint.text
+
+
+def test_the_search_hint_sees_only_what_its_player_sees() -> None:
+    state = endgame(4, 0, 8)
+    assert state is not None
+    me = state.current_player
+    pool, places = race.unseen_cards(state, me)
+    others = [q for q in range(4) if q != me]
+    swapped = race.with_deal(state, me, [state.hands[q] for q in reversed(others)]
+                             + [state.removed])  # the rivals' hands dealt the other way round
+    assert swapped.observation(me) == state.observation(me)
+    assert f1.search_hint(swapped) == f1.search_hint(state)
