@@ -18,7 +18,9 @@ any registered game (``--game``, default kraftwagen; the bots are that game's,
 a Formel 1 position (the race search, ``solvers.formel1.cli``: ``--rivals maxn|paranoid|scripted``,
 ``--budget``, ``--nodes``, ``--json``, and ``--hidden [--samples N]`` to solve from what the
 player to move sees; ``kw puzzles --game formel1`` lists its puzzles, which ``solve --puzzle``
-takes too); another game's position file given to ``solve`` or ``price`` is refused in one
+takes too) and an Automobiles position (the best turn, ``solvers.automobiles.cli``:
+``--objective progress|wear|value``, ``--nodes``, ``--budget``, ``--json``; ``kw puzzles --game
+automobiles``); another game's position file given to ``solve`` or ``price`` is refused in one
 line. Long solves show a
 progress bar (tqdm, on a terminal) and stop cleanly on the budget or Ctrl-C with the best plan
 found and its status. Every user mistake is one ``kw: error:`` line, exit 2.
@@ -43,6 +45,9 @@ from solvers.kraftwagen.puzzles import PuzzleError, load_puzzles, puzzle_named
 
 UsageError = core.UsageError
 FORMEL1 = "formel1"
+AUTOMOBILES = "automobiles"
+#: ``kw solve --objective`` for Automobiles (solvers.automobiles.turn.OBJECTIVES)
+AUTOMOBILES_OBJECTIVES = ("progress", "wear", "value")
 
 
 def add_commands(sub: Any) -> None:
@@ -55,8 +60,10 @@ def add_commands(sub: Any) -> None:
     solve.add_argument("--horizon", default=None, help="round (default), turns:N or game")
     solve.add_argument("--rivals", default=None, choices=planner.RIVAL_MODELS,
                        help="how rivals play (default greedy)")
-    solve.add_argument("--objective", default=None, choices=planner.OBJECTIVES,
-                       help="reputation gained (default) or margin over the best rival")
+    solve.add_argument("--objective", default=None,
+                       choices=(*planner.OBJECTIVES, *AUTOMOBILES_OBJECTIVES),
+                       help="Kraftwagen: reputation gained (default) or margin over the best "
+                            "rival; Automobiles: progress (default), wear or value first")
     solve.add_argument("--script", nargs="*", default=None, metavar="ACTION",
                        help="the rivals' decisions, in order (with --rivals scripted)")
     solve.add_argument("--budget", type=float, default=None, metavar="SECONDS",
@@ -83,7 +90,7 @@ def add_commands(sub: Any) -> None:
     puzzles = sub.add_parser("puzzles", help="list the built-in puzzles")
     puzzles.add_argument("--export", metavar="NAME", default=None,
                          help="print puzzle NAME's position as a position file instead")
-    puzzles.add_argument("--game", default=KRAFTWAGEN, choices=(KRAFTWAGEN, FORMEL1),
+    puzzles.add_argument("--game", default=KRAFTWAGEN, choices=(KRAFTWAGEN, FORMEL1, AUTOMOBILES),
                          help="whose puzzles (default kraftwagen)")
     puzzles.set_defaults(run=cmd_puzzles)
 
@@ -126,9 +133,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
             puzzle = puzzle_named(args.puzzle)
         except PuzzleError as exc:
             race_puzzle = _formel1_puzzle(args.puzzle)
-            if race_puzzle is None:
-                raise UsageError(str(exc)) from None
-            return _solve_formel1(race_puzzle.state(), args, race_puzzle.rivals)
+            if race_puzzle is not None:
+                return _solve_formel1(race_puzzle.state(), args, race_puzzle.rivals)
+            if _automobiles_puzzle(args.puzzle):
+                return _solve_automobiles_puzzle(args.puzzle, args)
+            raise UsageError(str(exc)) from None
         if puzzle.kind == "pricing":
             return _print_pricing(puzzle.state(), args.json, False)
         state = puzzle.state()
@@ -137,13 +146,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
         game, state = core.read_position(args.file, args.find_game)
         if game.name == FORMEL1:
             return _solve_formel1(state, args)
+        if game.name == AUTOMOBILES:
+            return _solve_automobiles(state, args)
         if game.name != KRAFTWAGEN:
             where = "<stdin>" if args.file == core.STDIN else repr(args.file)
             raise UsageError(f"{where} is a {game.name} position: {core.PROG} solve works on "
-                             f"{KRAFTWAGEN} positions only (and {FORMEL1} positions)")
+                             f"{KRAFTWAGEN} positions only (and {FORMEL1} and {AUTOMOBILES} "
+                             f"positions)")
         for option, given in (("--hidden", args.hidden), ("--samples", args.samples)):
             if given:
                 raise UsageError(f"{option} is a Formel 1 option; the game here is kraftwagen")
+    if args.objective in AUTOMOBILES_OBJECTIVES:
+        raise UsageError(f"--objective {args.objective} is an Automobiles objective; the game "
+                         f"here is kraftwagen (gain or margin)")
     else:
         raise UsageError("solve needs a position FILE or --puzzle NAME")
     company = _company(state, args.company if args.company else settings.pop("company", None))
@@ -211,6 +226,57 @@ def _solve_formel1(state: Any, args: argparse.Namespace, rivals: str | None = No
     return core.EXIT_OK
 
 
+def _solve_automobiles(state: Any, args: argparse.Namespace) -> int:
+    """``kw solve`` on an Automobiles position: the best turn (solvers.automobiles.cli)."""
+    from solvers.automobiles import cli as automobiles_cli
+    from solvers.automobiles.turn import TurnError
+
+    if args.objective in planner.OBJECTIVES:
+        raise UsageError(f"--objective {args.objective} is a Kraftwagen objective; the game "
+                         f"here is {AUTOMOBILES} (progress, wear or value)")
+    try:
+        print(automobiles_cli.solve_text(state, args))
+    except TurnError as exc:
+        raise UsageError(str(exc)) from None
+    return core.EXIT_OK
+
+
+def _automobiles_puzzle(name: str) -> bool:
+    """Whether ``name`` is an Automobiles puzzle."""
+    from solvers.automobiles.puzzles import load_puzzles as turn_puzzles
+
+    return any(p.name == name for p in turn_puzzles())
+
+
+def _solve_automobiles_puzzle(name: str, args: argparse.Namespace) -> int:
+    """``kw solve --puzzle NAME`` for an Automobiles puzzle."""
+    from solvers.automobiles import cli as automobiles_cli
+    from solvers.automobiles.puzzles import PuzzleError as TurnPuzzleError
+    from solvers.automobiles.turn import TurnError
+
+    try:
+        print(automobiles_cli.solve_puzzle_text(name, args))
+    except (TurnPuzzleError, TurnError) as exc:
+        raise UsageError(str(exc)) from None
+    return core.EXIT_OK
+
+
+def _automobiles_puzzles(export: str | None) -> int:
+    """``kw puzzles --game automobiles [--export NAME]``."""
+    from solvers.automobiles import cli as automobiles_cli
+    from solvers.automobiles.puzzles import PuzzleError as TurnPuzzleError
+    from solvers.automobiles.puzzles import puzzle_named as turn_puzzle_named
+
+    if export:
+        try:
+            print(turn_puzzle_named(export).state().to_json(indent=2))
+        except TurnPuzzleError as exc:
+            raise UsageError(str(exc)) from None
+        return core.EXIT_OK
+    print(automobiles_cli.puzzles_text())
+    return core.EXIT_OK
+
+
 def cmd_price(args: argparse.Namespace) -> int:
     """``kw price``."""
     return _print_pricing(core.load_position(args.file, args.find_game, KRAFTWAGEN, "price"),
@@ -221,6 +287,8 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     """``kw puzzles``, or ``kw puzzles --export NAME``: a puzzle's position file."""
     if args.game == FORMEL1:
         return _formel1_puzzles(args.export)
+    if args.game == AUTOMOBILES:
+        return _automobiles_puzzles(args.export)
     if args.export:
         try:
             print(puzzle_named(args.export).state().to_json(indent=2))
