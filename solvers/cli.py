@@ -71,7 +71,8 @@ def add_commands(sub: Any) -> None:
     solve.add_argument("--nodes", type=int, default=None, metavar="N",
                        help="node budget (default 2,000,000)")
     solve.add_argument("--max-turns", type=int, default=None, metavar="N",
-                       help="cut lines after N turns from now (default 12)")
+                       help=f"cut lines after N turns from now (default "
+                            f"{planner.PlannerConfig().max_turns})")
     solve.add_argument("--json", action="store_true", help="print the plan as JSON")
     solve.add_argument("--hidden", action="store_true",
                        help="Formel 1: solve from what the player to move sees (the other "
