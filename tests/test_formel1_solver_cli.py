@@ -60,6 +60,21 @@ def test_a_search_stopped_by_the_node_budget_is_a_bound_with_a_plan(
     assert "not proven (a bound)" in out and "Bound: the plan is worth at least" in out
 
 
+def test_the_status_says_every_hand_is_known_and_when_nothing_was_solved(
+        kw: Kw, endgame_file: Path) -> None:
+    state = from_json(endgame_file.read_text())
+    proven = race.solve(state, config=race.RaceConfig(rivals="paranoid"))
+    assert "every hand known" in proven.status_text()
+    assert "No decision was solved" not in proven.status_text()
+    # A one-node budget solves no first decision: the plan is only the search order's first
+    # (the greedy evaluation's), and the status says so rather than offering it as a result.
+    stopped = race.solve(state, config=race.RaceConfig(node_budget=1))
+    assert not any(a.proven for a in stopped.alternatives)
+    assert "No decision was solved" in stopped.status_text() and "heuristic" in \
+        stopped.status_text()
+    assert "No decision was solved" in kw("solve", str(endgame_file), "--nodes", "1")[1]
+
+
 def test_hidden_hands_give_an_estimate_with_an_interval(kw: Kw, endgame_file: Path) -> None:
     status, out, err = kw("solve", str(endgame_file), "--hidden", "--samples", "4", "--json")
     assert status == 0 and not err

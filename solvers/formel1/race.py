@@ -154,12 +154,20 @@ class RacePlan:
         return self.line[0][1] if self.line else self.alternatives[0].action
 
     def status_text(self) -> str:
-        """One plain sentence on what is proven."""
+        """One plain sentence on what is proven (with every hand known: the position's)."""
+        model = f"rivals {self.rivals}, every hand known"
         if self.status == "proven":
-            return f"Proven: ${self.value:g}K of prize money this race (rivals {self.rivals})."
+            return f"Proven: ${self.value:g}K of prize money this race ({model})."
         why = f" (the search stopped: {self.stopped})" if self.stopped else ""
-        return (f"Bound: the plan is worth at least ${self.value:g}K, no decision more than "
-                f"${self.upper:g}K (rivals {self.rivals}){why}.")
+        text = (f"Bound: the plan is worth at least ${self.value:g}K, no decision more than "
+                f"${self.upper:g}K ({model}){why}.")
+        if not any(a.proven for a in self.alternatives):
+            # Nothing solved: the values are only what is already won, and the plan is the
+            # decision the greedy evaluation rates best (the search order), a heuristic.
+            text += (" No decision was solved in the budget: the plan is the one the greedy "
+                     "evaluation rates best, a heuristic; raise the budget or solve nearer "
+                     "the end of the race.")
+        return text
 
 
 # --- prize money ---------------------------------------------------------------------------
