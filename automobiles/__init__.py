@@ -31,8 +31,8 @@ __all__ = ["ACTIONS", "NUM_ACTIONS", "Action", "State", "card_set", "new_game"]
 def new_game(players: int = 2, seed: int | None = 0,
              cards: str | Sequence[str] = "standard", track: str = "daytona",
              laps: int | None = None, explicit_chance: bool = False,
-             weaving: bool = False, drivers: bool = False, season: int | None = None
-             ) -> State:
+             weaving: bool = False, drivers: bool = False, season: int | None = None,
+             sponsors: bool = False) -> State:
     """A new race of ``players`` (2-5) waiting for its first decision.
 
     ``cards`` (AU-08) is a card set of the data file (``"standard"``, RA1's, or one of ours,
@@ -43,7 +43,10 @@ def new_game(players: int = 2, seed: int | None = 0,
     of its space, placed with ``place SPACE segment K``); ``drivers`` the driver cards (AU-24:
     players + 1 dealt by chance, taken from the last grid position forward, RA7); ``season``
     the number of races of a season (AU-25: 3 or more; points per place, the grid by the last
-    result, no buying before the later races, the stock not refilled; RA7). Seeded, the
+    result, no buying before the later races, the stock not refilled; RA7); ``sponsors``
+    the sponsors between the races of a season (AU-26, AU-79..AU-84: players + 1 dealt by
+    chance, chosen in finishing order, each effect at the tier of the player's place; RA7).
+    Seeded, the
     start order and every cube drawn come from the seed the state keeps; with
     ``explicit_chance=True`` the state stops at each of those chance decisions
     (``current_player == CHANCE``).
@@ -62,7 +65,7 @@ def new_game(players: int = 2, seed: int | None = 0,
     laps = cfg.default_laps if laps is None else laps
     if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= cfg.max_laps:
         raise ValueError(f"laps must be a whole number from 1 to {cfg.max_laps}, not {laps!r}")
-    for flag, value in (("weaving", weaving), ("drivers", drivers)):
+    for flag, value in (("weaving", weaving), ("drivers", drivers), ("sponsors", sponsors)):
         if not isinstance(value, bool):
             raise ValueError(f"{flag} is True or False, not {value!r}")
     races = 1 if season is None else season
@@ -70,8 +73,11 @@ def new_game(players: int = 2, seed: int | None = 0,
                                or not cfg.min_races <= season <= cfg.max_races):
         raise ValueError(f"season is None or a number of races from {cfg.min_races} to "
                          f"{cfg.max_races}, not {season!r}")
+    if sponsors and season is None:
+        raise ValueError("sponsors are chosen between the races of a season (AU-26): give "
+                         "season=N too")
     state = new_state(players, check_seed(seed, explicit_chance), track, chosen, laps, weaving,
-                      drivers, races)
+                      drivers, races, sponsors)
     rules.start(state)
     return state
 

@@ -229,6 +229,55 @@ class UseDriver(Action):
         return "use driver"
 
 
+@dataclass(frozen=True, slots=True)
+class DealSponsor(Action):
+    """Chance: sponsor ``sponsor`` (0-17, A1..F3) joins those on offer (AU-26, RA7)."""
+
+    sponsor: int
+    chance = True
+
+    def __str__(self) -> str:
+        return f"deal sponsor {config().sponsors[self.sponsor].id}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeSponsor(Action):
+    """Take sponsor ``sponsor`` from those on offer (AU-26)."""
+
+    sponsor: int
+
+    def __str__(self) -> str:
+        return f"take sponsor {config().sponsors[self.sponsor].id}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepSponsor(Action):
+    """Keep the sponsor of the previous race instead of a new one (AU-26)."""
+
+    def __str__(self) -> str:
+        return "keep sponsor"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardSponsor(Action):
+    """Having kept his sponsor, discard sponsor ``sponsor`` from those on offer (AU-26)."""
+
+    sponsor: int
+
+    def __str__(self) -> str:
+        return f"discard sponsor {config().sponsors[self.sponsor].id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """A sponsor's free cube: take one cube of colour ``cube`` from the stock (AU-82)."""
+
+    cube: int
+
+    def __str__(self) -> str:
+        return f"take {CUBES[self.cube]}"
+
+
 def _all_actions() -> list[Action]:
     cfg = config()
     return [*(Order(s) for s in range(cfg.max_players)),
@@ -245,7 +294,11 @@ def _all_actions() -> list[Action]:
             *(Deal(k) for k in range(len(cfg.cards))),
             *(PlaceOn(s, k) for s in range(cfg.max_spaces) for k in range(MAX_SEGMENTS)),
             *(DealDriver(d) for d in range(len(cfg.drivers))),
-            *(TakeDriver(d) for d in range(len(cfg.drivers))), UseDriver()]
+            *(TakeDriver(d) for d in range(len(cfg.drivers))), UseDriver(),
+            *(DealSponsor(k) for k in range(len(cfg.sponsors))),
+            *(TakeSponsor(k) for k in range(len(cfg.sponsors))), KeepSponsor(),
+            *(DiscardSponsor(k) for k in range(len(cfg.sponsors))),
+            *(Take(c) for c in range(len(CUBES)) if c != WEAR)]
 
 
 TABLE: Final[ActionTable[Action]] = ActionTable(_all_actions())
@@ -283,3 +336,13 @@ TAKE_DRIVER_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[TakeDriver(d)]
                                                 for d in range(len(config().drivers)))
 USE_DRIVER: Final[int] = TABLE.ids[UseDriver()]
 DEAL_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Deal(k)] for k in range(len(config().cards)))
+DEAL_SPONSOR_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[DealSponsor(k)]
+                                                 for k in range(len(config().sponsors)))
+TAKE_SPONSOR_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[TakeSponsor(k)]
+                                                 for k in range(len(config().sponsors)))
+KEEP_SPONSOR: Final[int] = TABLE.ids[KeepSponsor()]
+DISCARD_SPONSOR_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[DiscardSponsor(k)]
+                                                    for k in range(len(config().sponsors)))
+#: Take ids by cube index (wear is never taken: -1).
+TAKE_IDS: Final[tuple[int, ...]] = tuple(-1 if c == WEAR else TABLE.ids[Take(c)]
+                                         for c in range(len(CUBES)))

@@ -115,6 +115,22 @@ class TrackSpec:
 
 
 @dataclass(frozen=True)
+class SponsorSpec:
+    """A sponsor card (AU-26, AU-79..AU-84): its kind ``letter`` A-F and its tiers' numbers
+    (top for the winner, bottom for the last, middle for the others; RA7, mostly synthetic)."""
+
+    index: int
+    id: str
+    en: str
+    de: str
+    letter: str
+    rule: str
+    top: int
+    middle: int
+    bottom: int
+
+
+@dataclass(frozen=True)
 class Config:
     """Every component number, shared by all states (never copied)."""
 
@@ -135,6 +151,9 @@ class Config:
     max_races: int
     tracks: Mapping[str, TrackSpec]
     synthetic: tuple[str, ...]
+    sponsors: tuple[SponsorSpec, ...] = ()  # AU-26, AU-79..AU-84
+    sponsor_removal: int = 3  # every sponsor's standard removal, up to this many (synthetic)
+    money_per_cube: int = 2  # F: $2 per extra cube removed (AU-84)
 
     def card_named(self, name: str) -> CardSpec:
         """The card with this id, English or German name or alias (case ignored)."""
@@ -201,16 +220,39 @@ def _build(data: Mapping[str, Any]) -> Config:
            and list(points) == sorted(points, reverse=True), "season/points: one per place, "
            "falling (RA7)")
     _check(3 <= season["min_races"] <= season["max_races"], "season: 3 or more races (AU-25)")
+    sponsors, removal, per_cube = _sponsors(data["sponsors"])
     tracks = {name: _track(name, t, players["max"]) for name, t in data["tracks"].items()
               if not name.startswith("_")}
     _check("daytona" in tracks, "tracks: the default Daytona-like oval (RA3)")
     synthetic = tuple([f"cubes/{c.id}" for c in cubes if c.synthetic]
                       + [f"tracks/{n}" for n, t in data["tracks"].items()
                          if not n.startswith("_") and t.get("synthetic")]
-                      + (["season/points"] if season.get("synthetic") else []))
+                      + (["season/points"] if season.get("synthetic") else [])
+                      + (["sponsors/standard_removal"] if data["sponsors"].get("synthetic")
+                         else [])
+                      + [f"sponsors/{k.id}" for k, e in zip(sponsors, data["sponsors"]["cards"],
+                                                            strict=True) if e.get("synthetic")])
     return Config(players["min"], players["max"], data["draw"], laps["default"], laps["max"],
                   cubes, bag, wear, cards, sets, ours, drivers, points,
-                  season["min_races"], season["max_races"], tracks, synthetic)
+                  season["min_races"], season["max_races"], tracks, synthetic, sponsors,
+                  removal, per_cube)
+
+
+def _sponsors(data: Mapping[str, Any]) -> tuple[tuple[SponsorSpec, ...], int, int]:
+    """The 18 sponsors A1..F3 with their tiers rising from bottom to top (AU-79..AU-84, RA7),
+    the standard removal and F's money per cube."""
+    specs = tuple(SponsorSpec(i, e["id"], e["en"], e["de"], e["id"][0], e["rule"],
+                              e["tiers"]["top"], e["tiers"]["middle"], e["tiers"]["bottom"])
+                  for i, e in enumerate(data["cards"]))
+    _check([s.id for s in specs] == [f"{k}{n}" for k in "ABCDEF" for n in (1, 2, 3)],
+           "sponsors: the 18 sponsors A1..F3 (AU-79..AU-84)")
+    _check(all(type(v) is int and 0 <= s.bottom <= s.middle <= s.top for s in specs
+               for v in (s.top, s.middle, s.bottom)),
+           "sponsors: tier numbers rise from bottom to top (RA7)")
+    removal, per_cube = data["standard_removal"], data["money_per_cube"]
+    _check(type(removal) is int and removal >= 1 and per_cube == 2,
+           "sponsors: a standard removal of 1 or more, F's $2 per cube (AU-84)")
+    return specs, removal, per_cube
 
 
 def _check(ok: bool, message: str) -> None:

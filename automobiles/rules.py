@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from gamecore.chance import CHANCE, TERMINAL, draw, weighted_draw
 from gamecore.errors import IllegalActionError
 
-from . import cards
+from . import cards, sponsors
 from .actions import (
     ACTIONS,
     BUY_IDS,
@@ -49,9 +49,12 @@ from .actions import (
     Choose,
     Deal,
     DealDriver,
+    DealSponsor,
+    DiscardSponsor,
     Draw,
     DrawMore,
     EndActions,
+    KeepSponsor,
     Option,
     Order,
     PitStop,
@@ -63,7 +66,9 @@ from .actions import (
     Skip,
     StopBuying,
     StopMoving,
+    Take,
     TakeDriver,
+    TakeSponsor,
     UseDriver,
 )
 from .board import (
@@ -189,10 +194,12 @@ def current_player(s: State) -> int:
     cube is drawn (AU-19); TERMINAL once the race is over (AU-22); the buyer before the race
     (AU-11); the player a card asks (Boost's other players, AU-62; the cars behind a Crate
     Engine, AU-59); else the seat in turn."""
-    if s.phase in ("cards", "order", "drivers", "draw"):
+    if s.phase in ("cards", "order", "drivers", "draw", "sponsors"):
         return CHANCE
     if s.phase == "over":
         return TERMINAL
+    if s.phase == "sponsor":
+        return sponsors.chooser(s)
     if s.phase == "driver":
         return driver_chooser(s)
     if s.phase == "prebuy":
@@ -205,6 +212,8 @@ def current_player(s: State) -> int:
 def legal_ids(s: State) -> tuple[int, ...]:
     """The legal action ids of the pending decision."""
     phase = s.phase
+    if phase in ("sponsors", "sponsor"):
+        return sponsors.legal_ids(s)
     if phase == "cards":
         colour = ACTION_COLOURS[len(s.cards)]
         return tuple(DEAL_IDS[c.index] for c in config().cards if c.colour == colour)
@@ -311,7 +320,9 @@ def apply_id(s: State, aid: int) -> None:
 
 
 def _apply(s: State, action: Any) -> None:
-    if isinstance(action, Deal):
+    if s.phase in ("sponsors", "sponsor"):
+        sponsors.apply(s, action)
+    elif isinstance(action, Deal):
         _deal(s, action.card)
     elif isinstance(action, DealDriver):
         _deal_driver(s, action.driver)
@@ -385,11 +396,16 @@ def _advance(s: State) -> None:
                 not s.effect[2] or not placements_in(s, s.effect[3])):
             _end_effect(s)  # moved all its spaces, or no space ahead: as far as possible (RA5)
             continue
+        if sponsors.step(s):
+            continue
+        if sponsors.done(s):
+            _begin_race(s, list(s.order))
+            continue
         s.legal = legal_ids(s)
         if s.phase == "card" and not s.legal:
             cards.exhausted(s)
             continue
-        if s.phase in ("cards", "order", "drivers", "draw"):
+        if s.phase in ("cards", "order", "drivers", "draw", "sponsors"):
             if s.seed is None and len(s.legal) > 1:
                 return
             if len(s.legal) == 1:
@@ -714,11 +730,10 @@ def _end_race(s: State) -> None:
 
 
 def _next_race(s: State, order: list[int]) -> None:
-    """The next race of the season: the grid by the last race's result, its winner on P1
-    (AU-27, RA7), turn order the grid's (AU-09); no buying before it (AU-28); the stock is not
-    refilled (RA7). Engine decisions: every cube of a player goes back into his bag, and each
-    draws 7 in grid order; the drivers stay (AU-24)."""
-    s.race += 1
+    """The next race of the season: every cube of a player back into his bag (engine
+    decision), the cars on the grid by the last race's result, its winner on P1 (AU-27, RA7);
+    with sponsors, first the break in which each player chooses his sponsor in that order
+    (AU-26, ``sponsors``), then ``_begin_race``."""
     s.order = tuple(order)
     none = (0,) * len(CUBES)
     for seat in range(s.players):
@@ -730,6 +745,18 @@ def _next_race(s: State, order: list[int]) -> None:
         s.car_space = _set(s.car_space, seat, s.track_spec.start[k].space)
         s.car_seg, s.car_laps = _set(s.car_seg, seat, 0), _set(s.car_laps, seat, 0)
     s.turn, s.route, s.effect, s.flags, s.crate, s.gained = 0, (), (), 0, 0, 0
+    if s.sponsored:
+        sponsors.begin(s)
+        return
+    _begin_race(s, order)
+
+
+def _begin_race(s: State, order: list[int]) -> None:
+    """The next race begins on the grid ``order`` (AU-27), turn order the grid's (AU-09); no
+    buying before it (AU-28); the stock is not refilled (RA7). Engine decisions: each player
+    draws 7 in grid order; the drivers stay (AU-24); the sponsors on offer are put back."""
+    s.race += 1
+    s.order, s.offer, s.buyer, s.money, s.effect = tuple(order), (), s.players, 0, ()
     _log(s, f"Race {s.race + 1} of {s.races} begins: " + ", ".join(
         f"{name(seat)} on {s.track_spec.start[k].name}" for k, seat in enumerate(order)))
     s.phase, s.drawing = "draw", tuple((p, config().draw) for p in s.order)
@@ -870,8 +897,16 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
     """The error naming the rule that forbids ``action`` (not legal in ``s``)."""
     if s.phase == "over":
         return IllegalActionError(f"{action} is not legal: the race is over", "AU-22")
+    if s.phase in ("sponsors", "sponsor"):
+        rule = sponsors.spec(s.effect[1]).rule if s.effect and s.effect[0] else "AU-26"
+        return IllegalActionError(f"{action} is not legal: {sponsors.why_illegal(s, action)}",
+                                  rule + (", RA7" if rule == "AU-26" else ""))
+    if isinstance(action, TakeSponsor | KeepSponsor | DiscardSponsor | Take):
+        return IllegalActionError(f"{action} is not legal: sponsors are chosen between the "
+                                  "races of a season with sponsors", "AU-26, AU-82")
     if action.chance:
-        rule = {Order: "AU-09", Deal: "AU-08", DealDriver: "AU-24"}.get(type(action), "AU-19")
+        rule = {Order: "AU-09", Deal: "AU-08", DealDriver: "AU-24",
+                DealSponsor: "AU-26"}.get(type(action), "AU-19")
         return IllegalActionError(f"{action} is chance's outcome, not a player's choice", rule)
     if s.phase in ("cards", "order", "drivers", "draw"):
         return IllegalActionError(f"{action} is not legal: chance is drawing",

@@ -20,7 +20,7 @@ from gamecore.errors import GameError, PositionError
 from gamecore.game import DEFAULT_GAME, hide
 from gamecore.position import check_envelope, check_replay_fields, check_schema, parse_json
 
-from . import board, cards, rules
+from . import board, cards, rules, sponsors
 from .config import (
     ACTION_COLOURS,
     BLUE,
@@ -68,6 +68,7 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "drawing": [list(d) for d in s.drawing], "effect": list(s.effect),
         "flags": s.flags, "crate": s.crate, "drivers": list(s.drivers), "pool": list(s.pool),
         "gained": s.gained, "races": s.races, "race": s.race, "points": list(s.points),
+        "sponsored": s.sponsored, "sponsors": list(s.sponsors), "offer": list(s.offer),
         "log": list(s.log_lines),
     }
 
@@ -114,6 +115,8 @@ def state_from_dict(data: Any) -> State:
     s.gained = data.get("gained", 0)
     s.races, s.race = data.get("races", 1), data.get("race", 0)
     s.points = tuple(data.get("points", (0,) * players))
+    s.sponsored = data.get("sponsored", False)
+    s.sponsors, s.offer = tuple(data.get("sponsors", ())), tuple(data.get("offer", ()))
     s.log_lines = tuple(data["log"])
     _check_consistency(s, cfg.max_laps)
     s.legal = rules.legal_ids(s)
@@ -140,7 +143,7 @@ def _check_consistency(s: State, max_laps: int) -> None:
         raise PositionError("laps", f"at most {max_laps} laps (RA3)")
     if s.seed is None and s.draws:
         raise PositionError("draws", "an explicit-chance game draws nothing from a seed")
-    if s.seed is not None and s.phase in ("cards", "order", "drivers", "draw"):
+    if s.seed is not None and s.phase in ("cards", "order", "drivers", "draw", "sponsors"):
         raise PositionError("phase", "a seeded game never waits for chance (AU-08, AU-09, "
                                      "AU-19)")
     if (s.phase == "cards") != (len(s.cards) < len(ACTION_COLOURS)):
@@ -155,6 +158,7 @@ def _check_consistency(s: State, max_laps: int) -> None:
     _check_flags(s)
     _check_drivers(s)
     _check_season(s)
+    _check_sponsors(s)
     if s.phase == "draw":
         if not s.drawing:
             raise PositionError("drawing", "a draw phase has a seat drawing (AU-19)")
@@ -178,7 +182,7 @@ def _check_order(s: State) -> None:
         raise PositionError("order", "the start order is drawn after the cards and complete "
                                      "once setup is over (AU-08, AU-09)")
     start = s.track_spec.start
-    if s.phase in ("order", "drivers", "driver", "prebuy"):
+    if s.phase in ("order", "drivers", "driver", "prebuy", *_BREAK):
         for k, seat in enumerate(s.order):
             if (s.car_space[seat], s.car_seg[seat], s.car_laps[seat]) != (start[k].space, 0, 0):
                 raise PositionError(f"cars/{seat}", f"before the race the car stands on "
@@ -189,6 +193,10 @@ def _check_order(s: State) -> None:
         if s.money > start[s.buyer].money:
             raise PositionError("money", f"at most {start[s.buyer].name}'s "
                                          f"${start[s.buyer].money} (AU-11)")
+    elif s.phase in _BREAK:
+        if not 0 <= s.buyer < n + (s.phase == "sponsor") or (s.phase == "sponsors"
+                                                               and s.buyer):
+            raise PositionError("buyer", "the place choosing its sponsor (AU-26)")
     elif s.buyer != (0 if s.phase in ("cards", "order", "drivers", "driver") else n):
         raise PositionError("buyer", "every grid position has bought once the race begins")
 
@@ -201,7 +209,7 @@ def _check_cubes(s: State) -> None:
         if held + s.stock[c] != spec.stock:
             raise PositionError(f"stock/{c}", f"{held} {CUBES[c]} cubes held and {s.stock[c]} "
                                               f"in the stock, not {spec.stock} in all (RA2)")
-    if s.phase in ("cards", "order", "drivers", "driver", "prebuy") and (any(map(
+    if s.phase in ("cards", "order", "drivers", "driver", "prebuy", *_BREAK) and (any(map(
             any, s.active + s.used
                                                                     + s.discard))):
         raise PositionError("active", "before the race every cube is in a bag (AU-10, AU-11)")
@@ -245,13 +253,17 @@ def _check_turn(s: State) -> None:
     if (s.phase == "over") != over:
         raise PositionError("phase", "the race is over exactly when a car has finished and "
                                      "every player has had the same turns (AU-22)")
-    if s.phase in ("cards", "order", "drivers", "driver", "prebuy") and s.turn:
+    if s.phase in ("cards", "order", "drivers", "driver", "prebuy", *_BREAK) and s.turn:
         raise PositionError("turn", "no turn is taken before the race (AU-11)")
     if s.phase == "buy" or s.phase in ("card", "draw") and s.flags & board.BUYING:
         cubes = config().cubes
         value = sum(cubes[c].value * k for c, k in enumerate(s.active[s.mover]))
         if s.money > value:
             raise PositionError("money", f"at most the ${value} of the active pile (AU-14)")
+    elif s.phase == "sponsor" and s.effect[:1] == (sponsors.MONEY,):
+        if s.money > max(max(k.top for k in config().sponsors),
+                         config().money_per_cube * config().sponsors[s.effect[1]].top):
+            raise PositionError("money", "at most a sponsor's money (AU-79, AU-84)")
     elif s.phase != "prebuy" and s.money:
         raise PositionError("money", "money is only held in a buy phase (AU-14)")
 
@@ -380,6 +392,8 @@ def _check_effect(s: State) -> None:
                 or _card_id(s, PURPLE) != "crew_chief":
             raise PositionError("effect", "a card draws during a turn: Crew Chief [3, cube "
                                           "drawn or -1], the mover drawing 1 (AU-48)")
+    elif s.phase == "sponsor" and e:
+        _check_sponsor_effect(s)
     elif e:
         raise PositionError("effect", "no card effect outside the card phase and a card's draws")
 
@@ -516,13 +530,81 @@ def _check_season(s: State) -> None:
         raise PositionError("race", f"a race of the season (0 to {s.races - 1})")
     if len(s.points) != n or any(not 0 <= k <= cfg.points[0] * s.races for k in s.points):
         raise PositionError("points", f"one per seat ({n}), at most {cfg.points[0]} a race")
-    done = s.race + (1 if s.phase == "over" else 0) if s.races > 1 else 0
+    done = s.race + (1 if s.phase in ("over", *_BREAK) else 0) if s.races > 1 else 0
     if sum(s.points) != done * sum(cfg.points[:n]):
         raise PositionError("points", f"{done} race(s) finished award "
                                       f"{done * sum(cfg.points[:n])} points in all (RA7)")
     if s.race and s.phase in ("cards", "order", "drivers", "driver", "prebuy"):
         raise PositionError("race", "the setup and buying before the race come only before "
                                     "the first race (AU-28)")
+
+
+#: The phases of the break between the races of a season with sponsors (AU-26).
+_BREAK = ("sponsors", "sponsor")
+
+
+def _check_sponsors(s: State) -> None:
+    """The sponsors (AU-26, RA7): only in a season; none, or one entry per seat, distinct;
+    players + 1 on offer while they are chosen, fewer by one for each sponsor taken or
+    discarded; the break only in a season with sponsors, after a race that is not its last."""
+    n, known = s.players, range(len(config().sponsors))
+    if s.sponsored and s.races == 1:
+        raise PositionError("sponsored", "sponsors come with a season (AU-26)")
+    if not s.sponsored:
+        if s.sponsors or s.offer or s.phase in _BREAK:
+            raise PositionError("sponsors", "a game without sponsors has none")
+        return
+    if len(s.sponsors) != n or any(k != -1 and k not in known for k in s.sponsors):
+        raise PositionError("sponsors", f"one sponsor 0-17 or -1 per seat ({n})")
+    held = [k for k in s.sponsors if k >= 0]
+    if len(set(held)) != len(held) or len(set(s.offer)) != len(s.offer) \
+            or any(k not in known for k in s.offer):
+        raise PositionError("offer", "distinct sponsors 0-17")
+    if s.race == 0 and s.phase not in _BREAK and held:
+        raise PositionError("sponsors", "sponsors are chosen after the first race (AU-26)")
+    if s.phase not in _BREAK:
+        if s.offer:
+            raise PositionError("offer", "the sponsors on offer are put back once the race "
+                                         "begins")
+        return
+    if s.race + 1 >= s.races:
+        raise PositionError("race", "sponsors are chosen between races, not after the last "
+                                    "(AU-26)")
+    chosen = [s.order[k] for k in range(min(s.buyer, n))]
+    if s.phase == "sponsor" and s.effect:
+        chosen.append(s.order[s.buyer])
+    if set(s.offer) & {s.sponsors[p] for p in range(n) if p not in chosen}:
+        raise PositionError("offer", "a sponsor held from the last race is not dealt again")
+    if s.phase == "sponsors":
+        if len(s.offer) > n:
+            raise PositionError("offer", "players + 1 sponsors are dealt (RA7)")
+        return
+    expect = n + 1 - s.buyer - (1 if s.effect and s.effect[0] != sponsors.DISCARD else 0)
+    if len(s.offer) != expect:
+        raise PositionError("offer", f"players + 1 dealt, one fewer for each taken or "
+                                     f"discarded: {expect} now (AU-26, RA7)")
+    if any(s.sponsors[p] < 0 for p in chosen):
+        raise PositionError("sponsors", "each player in finishing order has his sponsor")
+
+
+def _check_sponsor_effect(s: State) -> None:
+    """``[stage, sponsor, left, count]``: the chooser's sponsor, a stage its kind has, the
+    numbers within its tier (AU-79..AU-84)."""
+    e = s.effect
+    if len(e) != 4 or not 0 <= e[0] < len(sponsors.STAGES) or s.buyer >= s.players:
+        raise PositionError("effect", "a sponsor's effect: [stage, sponsor, left, count]")
+    stage, k, left, count = e
+    seat = s.order[s.buyer]
+    if s.sponsors[seat] != k:
+        raise PositionError("effect/1", "the sponsor of the player choosing")
+    letter = config().sponsors[k].letter
+    stages = {"A": (sponsors.MONEY,), "B": (sponsors.EXTRA,), "C": (), "D": (sponsors.FREE,),
+              "E": (sponsors.WEAR_STAGE,), "F": (sponsors.EXTRA, sponsors.MONEY)}[letter]
+    if stage not in (sponsors.DISCARD, sponsors.REMOVE, *stages):
+        raise PositionError("effect/0", f"{config().sponsors[k].en} has no such stage")
+    most = config().sponsor_removal * config().sponsors[k].top + config().sponsor_removal
+    if not 0 <= left <= most or not 0 <= count <= most:
+        raise PositionError("effect", f"at most {most} left and counted")
 
 
 def _check_decision(s: State) -> None:
@@ -564,6 +646,31 @@ def replay_to_json(players: int, seed: int, actions: list[str], track: str = "da
                        "actions": actions})
 
 
+def state_replay_to_json(s: State, actions: list[str]) -> str:
+    """The replay file of the game ``s`` (``kw play --replay``): its own settings (players,
+    seed, track, the card set actually used as five card ids, laps, Weaving, drivers, the
+    season and its sponsors) and every decision taken, as text. A card set dealt by chance
+    (AU-08) is marked ``"cards_dealt": true`` and dealt again on replay (the deal draws from
+    the seed), then checked against the five ids."""
+    data = json.loads(replay_to_json(
+        s.players, s.seed if s.seed is not None else 0, actions, track=s.track,
+        cards=[config().cards[c].id for c in s.cards], laps=s.laps, weaving=s.weaving,
+        drivers=bool(s.drivers), season=s.races if s.races > 1 else None))
+    data["seed"] = s.seed
+    data["sponsors"] = s.sponsored
+    if _cards_dealt(s):
+        data["cards_dealt"] = True
+    return json.dumps(data)
+
+
+def _cards_dealt(s: State) -> bool:
+    """Whether the card set of ``s`` was dealt by chance (its deal is in the log, AU-08)."""
+    if len(s.cards) != len(ACTION_COLOURS):
+        return False
+    first = config().cards[s.cards[0]]
+    return any(line.startswith(f"{first.en} is the ") for line in s.log_lines[:5])
+
+
 def replay_from_json(text: str | bytes) -> State:
     """Replay a game from a replay file, each action checked; PositionError on a bad file."""
     from . import card_set, new_game
@@ -595,9 +702,18 @@ def replay_from_json(text: str | bytes) -> State:
             raise PositionError("drivers", "true or false")
         if season is not None and type(season) is not int:
             raise PositionError("season", "null or a number of races")
-        state = new_game(data["players"], data["seed"], cards=data["cards"],
-                         track=data["track"], laps=laps, weaving=weaving, drivers=drivers,
-                         season=season)
+        sponsored, dealt = data.get("sponsors", False), data.get("cards_dealt", False)
+        if not isinstance(sponsored, bool):
+            raise PositionError("sponsors", "true or false")
+        if not isinstance(dealt, bool):
+            raise PositionError("cards_dealt", "true or false")
+        state = new_game(data["players"], data["seed"],
+                         cards="random" if dealt else data["cards"], track=data["track"],
+                         laps=laps, weaving=weaving, drivers=drivers, season=season,
+                         sponsors=sponsored)
+        if dealt and len(state.cards) == len(ACTION_COLOURS) \
+                and [cfg.cards[c].id for c in state.cards] != data["cards"]:
+            raise PositionError("cards", "the seed deals another card set")
         for action in data["actions"]:
             state.apply(action)
     except ValueError as exc:

@@ -20,9 +20,11 @@ from .config import CUBES, NAME, Config, TrackSpec, config
 
 #: The phases of the game, in the order a race meets them (AU-08..AU-22): ``cards`` while
 #: chance deals a random card set; ``drivers`` while chance deals the drivers on offer,
-#: ``driver`` while the players take them (AU-24, RA7).
+#: ``driver`` while the players take them (AU-24, RA7); between the races of a season with
+#: sponsors, ``sponsors`` while chance deals the sponsors on offer and ``sponsor`` while the
+#: players choose theirs and carry out its effect (AU-26, AU-79..AU-84).
 PHASES = ("cards", "order", "drivers", "driver", "prebuy", "draw", "action", "place", "card",
-          "buy", "over")
+          "buy", "over", "sponsors", "sponsor")
 Counts = tuple[int, ...]  # one count per cube kind, in CUBES order
 #: A gear cube on the track this turn: (cube, space, segment, laps completed there).
 Placed = tuple[int, int, int, int]
@@ -34,7 +36,8 @@ class State(GameState):
     __slots__ = ("players", "track", "cards", "laps", "weaving", "seed", "draws", "order", "bag",
                  "active", "used", "discard", "stock", "car_space", "car_seg", "car_laps", "turn",
                  "phase", "money", "buyer", "route", "playing", "drawing", "effect", "flags",
-                 "crate", "drivers", "pool", "gained", "races", "race", "points", "log_lines",
+                 "crate", "drivers", "pool", "gained", "races", "race", "points", "sponsored",
+                 "sponsors", "offer", "log_lines",
                  "legal", "history")
     #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
     DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
@@ -76,6 +79,9 @@ class State(GameState):
     races: int  # races of the season, 1 for a single race (AU-25)
     race: int  # the race in progress, 0 for the first
     points: tuple[int, ...]  # per seat the season's points so far (AU-25, RA7)
+    sponsored: bool  # a season with sponsors (AU-26)
+    sponsors: tuple[int, ...]  # per seat its sponsor 0-17 or -1; () without sponsors (AU-26)
+    offer: tuple[int, ...]  # the sponsors on offer between races (RA7)
     log_lines: tuple[str, ...]
     legal: tuple[int, ...]
     history: list[State]
@@ -144,7 +150,7 @@ class State(GameState):
 
 def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...],
               laps: int, weaving: bool = False, drivers: bool = False,
-              races: int = 1) -> State:
+              races: int = 1, sponsored: bool = False) -> State:
     """A state before setup: empty piles, the full stock, no start order yet."""
     cfg = config()
     none: Counts = (0,) * len(CUBES)
@@ -159,5 +165,6 @@ def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...]
     s.flags = s.crate = s.gained = 0
     s.drivers, s.pool = (-1,) * players if drivers else (), ()
     s.races, s.race, s.points = races, 0, (0,) * players
+    s.sponsored, s.sponsors, s.offer = sponsored, (-1,) * players if sponsored else (), ()
     s.legal, s.history = (), []
     return s
