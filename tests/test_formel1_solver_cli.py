@@ -85,6 +85,17 @@ def test_hidden_hands_give_an_estimate_with_an_interval(kw: Kw, endgame_file: Pa
     assert "estimate (hidden hands" in out and "95% interval" in out
 
 
+def test_an_estimate_whose_deals_all_stopped_ranks_nothing_and_says_so(
+        kw: Kw, endgame_file: Path) -> None:
+    state = from_json(endgame_file.read_text())
+    starved = race.estimate(state, config=race.RaceConfig(samples=3, node_budget=3))
+    assert not starved.solved_any and "do not rank the decisions" in starved.status_text()
+    fed = race.estimate(state, config=race.RaceConfig(samples=3))
+    assert fed.solved_any and "do not rank" not in fed.status_text()
+    out = kw("solve", str(endgame_file), "--hidden", "--samples", "3", "--nodes", "3")[1]
+    assert "no decision solved - estimate" in out
+
+
 @pytest.mark.parametrize("argv,fragments", [
     (["--horizon", "game"], ["--horizon is a Kraftwagen option"]),
     (["--rivals", "greedy"], ["maxn, paranoid or scripted"]),

@@ -77,7 +77,8 @@ def _moves(line: Sequence[tuple[str, str]]) -> str:
 def lines(result: race.RacePlan | race.RaceEstimate) -> list[str]:
     """The answer as text: the value and its status, the plan, the why-not table."""
     if isinstance(result, race.RaceEstimate):
-        out = [f"Player {result.player}: best {result.best} - estimate (hidden hands, rivals "
+        headline = f"best {result.best}" if result.solved_any else "no decision solved"
+        out = [f"Player {result.player}: {headline} - estimate (hidden hands, rivals "
                f"{result.rivals})", result.status_text(),
                f"searched {result.nodes:,} nodes in {result.seconds:.2f} s", "",
                "Every decision (why not this?): mean prize money and 95% interval, $1K"]

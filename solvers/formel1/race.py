@@ -633,7 +633,18 @@ class RaceEstimate:
         if self.bounded_samples:
             text += (f"; {self.bounded_samples} deal(s) stopped on the budget, their values are "
                      "lower bounds")
+        if not self.solved_any:
+            # Every deal stopped before solving any decision: the means are only what is
+            # already won and rank nothing, so say it plainly.
+            text += (". No decision was solved in any sampled deal: the numbers are only what "
+                     "is already won and do not rank the decisions; raise the budget or ask "
+                     "nearer the end of the race")
         return text + "."
+
+    @property
+    def solved_any(self) -> bool:
+        """Whether some sampled deal solved some decision (else the means rank nothing)."""
+        return any(a.proven for plan in self.plans for a in plan.alternatives)
 
 
 def estimate(state: State, player: int | None = None, config: RaceConfig | None = None,
