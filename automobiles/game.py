@@ -15,7 +15,15 @@ from . import rules
 from .actions import NUM_ACTIONS
 from .config import NAME, TITLE, config
 from .render import decision_words, event_log, text_board
-from .serialize import hidden_paths, observation, state_from_dict, state_from_json, state_to_json
+from .serialize import (
+    hidden_paths,
+    observation,
+    replay_from_json,
+    state_from_dict,
+    state_from_json,
+    state_replay_to_json,
+    state_to_json,
+)
 from .state import State
 from .svg import board_svg
 
@@ -53,5 +61,7 @@ GAME = Game(
     log=event_log,
     decision=decision_words,
     player_name=lambda state, p: rules.name(p),
+    replay_to_json=state_replay_to_json,
+    replay_from_json=replay_from_json,
 )
 register(GAME)

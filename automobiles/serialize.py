@@ -716,6 +716,8 @@ def replay_from_json(text: str | bytes) -> State:
             raise PositionError("cards", "the seed deals another card set")
         for action in data["actions"]:
             state.apply(action)
+    except PositionError:
+        raise
     except ValueError as exc:
         if isinstance(exc, GameError):
             raise PositionError("actions", str(exc)) from None
