@@ -3,7 +3,8 @@
 Run::
 
     python benchmarks/bench_formel1_search.py [--plain-budget SECONDS] [--rivals maxn paranoid]
-                                              [--only NAME ...] [--json]
+                                              [--only NAME ...] [--set endgames puzzles]
+                                              [--json]
 
 For each seeded endgame (a random one-race game stopped when few cards are left,
 ``solvers.formel1.positions.endgame``) and each rival model, the race search
@@ -17,6 +18,11 @@ A plain search stopped by ``--plain-budget`` gives a bound, not a value: its row
 its speed-up is a lower bound (">"). Target: at least 20x on the hardest endgame whose plain
 search finished (equal values in the same run). Nothing here asserts on timing. The default
 run takes about 10-15 minutes on 2 cores.
+
+The puzzle set (``--set puzzles``): every shipped race puzzle (``solvers.formel1.puzzles``)
+with its own rival model, the race search's time to the proven value of every first decision
+against the plain search's, the same way. (The auction puzzles are solved by backward
+induction in well under a second; they are not timed here.)
 """
 
 from __future__ import annotations
@@ -30,8 +36,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solvers.formel1 import race  # noqa: E402
+from formel1 import State  # noqa: E402
+from solvers.formel1 import puzzles, race  # noqa: E402
 from solvers.formel1.positions import cards_left, endgame  # noqa: E402
+from solvers.formel1.puzzles import Puzzle  # noqa: E402
 
 #: name -> (players, seed, cards at most, inside a card); ordered roughly easy to hard.
 ENDGAMES = {
@@ -72,6 +80,16 @@ def run(name: str, rivals: str, plain_budget: float) -> Row:
     players, seed, cards, mid = ENDGAMES[name]
     state = endgame(players, seed, cards, mid)
     assert state is not None
+    return compare(name, state, rivals, plain_budget)
+
+
+def run_puzzle(puzzle: Puzzle, plain_budget: float) -> Row:
+    """One shipped race puzzle against the plain search, with the puzzle's rival model."""
+    return compare(puzzle.name, puzzle.state(), puzzle.rivals, plain_budget)
+
+
+def compare(name: str, state: State, rivals: str, plain_budget: float) -> Row:
+    """The race search and the plain search on one position, one after the other."""
     fast = race.solve(state, config=race.RaceConfig(rivals=rivals, time_budget=600))
     plain = race.solve(state, config=race.RaceConfig(
         rivals=rivals, time_budget=plain_budget, node_budget=10**9, use_table=False,
@@ -91,19 +109,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rivals", nargs="+", default=["maxn", "paranoid"],
                     choices=["maxn", "paranoid", "scripted"])
     ap.add_argument("--only", nargs="+", choices=sorted(ENDGAMES), default=None)
+    ap.add_argument("--set", nargs="+", choices=["endgames", "puzzles"],
+                    default=["endgames", "puzzles"], help="which positions (default both)")
     ap.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = ap.parse_args(argv)
-    rows = [run(name, rivals, args.plain_budget) for name in (args.only or ENDGAMES)
-            for rivals in args.rivals]
+    rows = []
+    if "endgames" in args.set:
+        rows += [run(name, rivals, args.plain_budget) for name in (args.only or ENDGAMES)
+                 for rivals in args.rivals]
+    if "puzzles" in args.set:
+        rows += [run_puzzle(p, args.plain_budget) for p in puzzles.load_puzzles()
+                 if p.kind == "race"]
     if args.json:
         print(json.dumps([asdict(r) | {"speedup": r.speedup} for r in rows], indent=2))
         return 0
-    print(f"{'endgame':<11} {'rivals':<9} {'cards':>5} {'cars':>4} {'value':>6} {'status':<7} "
-          f"{'nodes':>9} {'s':>7} {'nodes/s':>8} {'plain nodes':>11} {'plain s':>8} "
+    width = max(11, *(len(r.endgame) for r in rows))
+    print(f"{'position':<{width}} {'rivals':<9} {'cards':>5} {'cars':>4} {'value':>6} "
+          f"{'status':<7} {'nodes':>9} {'s':>7} {'nodes/s':>8} {'plain nodes':>11} {'plain s':>8} "
           f"{'equal':<6} speed-up")
     for r in rows:
         stopped = r.plain_status != "proven"
-        print(f"{r.endgame:<11} {r.rivals:<9} {r.cards:>5} {r.cars:>4} {r.value:>6g} "
+        print(f"{r.endgame:<{width}} {r.rivals:<9} {r.cards:>5} {r.cars:>4} {r.value:>6g} "
               f"{r.status:<7} {r.nodes:>9,} {r.seconds:>7.2f} "
               f"{r.nodes / max(r.seconds, 1e-9):>8,.0f} {r.plain_nodes:>11,} "
               f"{r.plain_seconds:>8.2f} {'yes' if r.equal else ('n/a' if stopped else 'NO'):<6} "

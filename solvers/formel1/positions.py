@@ -27,3 +27,33 @@ def endgame(players: int, seed: int, cards: int, mid_card: bool = False,
             return s
         s.apply_unchecked(rng.choice(s.legal_action_ids()))
     return None
+
+
+def is_white_decision(s: State) -> bool:
+    """A white number to give (F1-25): the decision's actions are white cars."""
+    return s.card >= 0 and s.legal_action_ids() != () and all(
+        str(formel1.ACTIONS[a]).startswith("white ") for a in s.legal_action_ids())
+
+
+def holds_switch(s: State) -> bool:
+    """A card to play, and the mover's hand holds a switch card (F1-27)."""
+    return s.card < 0 and any(formel1.CONFIG.kinds[k].switch is not None
+                              for k in s.hands[s.current_player])
+
+
+#: Named tests for ``first_decision`` (puzzle specs name them).
+DECISIONS = {"white": is_white_decision, "switch": holds_switch}
+
+
+def first_decision(players: int, seed: int, cards: int, decision: str) -> State | None:
+    """The first race decision of the seeded random game of ``endgame`` with at most
+    ``cards`` cards left that passes the test ``DECISIONS[decision]``; None when the race
+    ends first."""
+    test = DECISIONS[decision]
+    s = formel1.new_game(players=players, seed=seed, races=1)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        if s.phase == "race" and s.current_player >= 0 and cards_left(s) <= cards and test(s):
+            return s
+        s.apply_unchecked(rng.choice(s.legal_action_ids()))
+    return None
