@@ -154,11 +154,11 @@ def _check_consistency(s: State, max_laps: int) -> None:
     _check_cars(s)
     _check_turn(s)
     _check_route(s)
+    _check_sponsors(s)
     _check_effect(s)
     _check_flags(s)
     _check_drivers(s)
     _check_season(s)
-    _check_sponsors(s)
     if s.phase == "draw":
         if not s.drawing:
             raise PositionError("drawing", "a draw phase has a seat drawing (AU-19)")

@@ -2,9 +2,9 @@
 races (every kind of decision, card sets with all 35 cards, Weaving, explicit chance) are
 mutated field by field; each mutation either loads to a sound state (it reloads equal, every
 legal action applies, a random continuation plays and renders) or raises ``PositionError``
-naming a field of the position. Drivers and seasons are among the races. The loader is
-bounded by construction (gamecore's bounded ``parse_json``, linear checks); no timing is
-asserted here."""
+naming a field of the position. Drivers and seasons, with and without sponsors, are among
+the races. The loader is bounded by construction (gamecore's bounded ``parse_json``, linear
+checks); no timing is asserted here."""
 
 from __future__ import annotations
 
@@ -44,6 +44,18 @@ def bases() -> tuple[str, ...]:
                 out[key] = s.to_json()
             s.apply(rng.choice(s.legal_action_ids()))
             steps += 1
+        out[("over", seed)] = s.to_json()
+    for seed in range(20, 24):  # seasons with sponsors: every stage of the break (AU-26)
+        explicit = seed % 2 == 1
+        s = automobiles.new_game(2 + seed % 4, None if explicit else seed, season=3, laps=1,
+                                 sponsors=True, explicit_chance=explicit,
+                                 drivers=seed % 3 == 0)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            key = (s.phase, s.effect[0] if s.effect else -1)
+            if s.phase in ("sponsors", "sponsor") and (key not in out or rng.random() < 0.05):
+                out[key] = s.to_json()
+            s.apply(rng.choice(s.legal_action_ids()))
         out[("over", seed)] = s.to_json()
     return tuple(out.values())
 
@@ -136,4 +148,6 @@ def test_the_base_positions_cover_the_cards_choices_and_load() -> None:
         kinds.add((s.phase, s.effect[0] if s.effect else -1))
     # every kind of card choice (FORCED draws and Crew Chief's are chance nodes, in "draw")
     assert {("card", k) for k in (0, 1, 2, 4, 5, 7, 8, 9)} <= kinds
+    # the sponsors' break: the deal, the choice, and the stages of the effects (AU-26)
+    assert {("sponsors", -1), ("sponsor", -1), ("sponsor", 1)} <= kinds
     assert len(bases()) > 30
