@@ -1,21 +1,26 @@
 """Formel 1 in the widgets (issue 16): the tour's steps build and draw, the stepper walks them,
 the play widget takes a move and undoes it, the hint is legal and swappable, rivals' hands stay
-hidden. No browser: the widgets' Python side (tests/test_browser.py opens the notebooks)."""
+hidden; the search hint is legal and labelled estimate, proven or heuristic as it is; the
+workshop's studies (``kwwidgets.formel1_workshop``) check out against independent computations.
+No browser: the widgets' Python side (tests/test_browser.py opens the notebooks)."""
 
 from __future__ import annotations
 
 import html
+import math
 import re
+from fractions import Fraction
 from functools import cache
 
 import pytest
 
 import formel1
 import kwwidgets.formel1 as f1
+import kwwidgets.formel1_workshop as fws
 from formel1.actions import Bid, Pass, Play, To
 from kwwidgets import PlayWidget, Stepper
 from kwwidgets.views import Hint, view_for
-from solvers.formel1 import race
+from solvers.formel1 import auction, race
 from solvers.formel1.positions import cards_left, endgame
 
 
@@ -236,3 +241,62 @@ def test_the_search_hint_sees_only_what_its_player_sees() -> None:
                              + [state.removed])  # the rivals' hands dealt the other way round
     assert swapped.observation(me) == state.observation(me)
     assert f1.search_hint(swapped) == f1.search_hint(state)
+
+
+# --- the workshop's studies (kwwidgets/formel1_workshop.py) -----------------------------------
+def test_the_exhaustive_auction_tree_equals_backward_induction() -> None:
+    values = [[60, 45, 30, 70, 80, 35], [50, 60, 40, 30, 65, 55], [40, 50, 60, 45, 50, 70]]
+    for money in ([70, 30, 70], [50, 50, 50]):
+        root = auction.auction_endgame(players=3, seed=0, cars_left=2, money=money)
+        solved = auction.solve_auction(root, values)
+        tree, nodes = fws.exhaustive_auction(root, values)
+        assert tree == solved.payoffs and nodes > solved.positions
+        buyer, price = fws.price_paid(root, solved.line)
+        assert buyer >= 0 and price >= formel1.CONFIG.late_minimum  # F1-12's $30K minimum
+        assert price <= root.money[buyer]
+
+
+def test_the_expected_largest_normal_draws_match_the_known_values() -> None:
+    assert fws.expected_max_normal(1) == pytest.approx(0.0, abs=1e-9)
+    assert fws.expected_max_normal(2) == pytest.approx(1 / math.sqrt(math.pi), abs=1e-6)
+    assert fws.expected_max_normal(2, order=2) == pytest.approx(-1 / math.sqrt(math.pi),
+                                                                abs=1e-6)
+    assert fws.expected_max_normal(3) == pytest.approx(1.5 / math.sqrt(math.pi), abs=1e-6)
+    assert fws.expected_max_normal(3, order=2) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_winners_curse_study_overpays_and_its_shading_removes_it() -> None:
+    study = fws.curse_study(100.0, noise=20, bidders=5, trials=3000, seed=3)
+    again = fws.curse_study(100.0, noise=20, bidders=5, trials=3000, seed=3)
+    assert (study.naive == again.naive).all()  # seeded
+    assert study.interval("naive").low > 0 and 0 in study.interval("shaded")
+    assert study.shade == pytest.approx(20 * fws.expected_max_normal(5))
+    assert (study.english <= study.naive).all()  # the second estimate never tops the first
+    solution = fws.exercise_3(study, [fws.curse_study(100.0, 20, n, 3000, n)
+                                      for n in (2, 3, 4, 6)])
+    assert "winner's curse" in solution.explanation and solution.results
+
+
+def test_the_formats_solution_states_the_tie_rule_and_the_prices() -> None:
+    pairs = [(80, 60), (120, 50)]
+    results = [(p, auction.compare_formats(p, budgets=[150, 150])) for p in pairs]
+    solution = fws.exercise_4(results, (Fraction(0), Fraction(0)))
+    assert "tie rule" in solution.explanation and "$10K" in solution.explanation
+    with pytest.raises(AssertionError):
+        fws.exercise_4(results, (Fraction(0), Fraction(-10)))  # not indifferent: no lesson
+    assert fws.formats_figure(results).axes
+
+
+def test_the_big_card_solution_replays_its_lines_and_says_where_the_cars_finish() -> None:
+    big = endgame(4, 20, 10)
+    assert big is not None
+    (ten,) = fws.single_tens(big)
+    plan = race.solve(big, config=race.RaceConfig(rivals="paranoid"))
+    maxn = race.solve(big, config=race.RaceConfig(rivals="maxn"))
+    solution = fws.exercise_5(big, plan, maxn, ten)
+    ends = fws.finishes(big, plan.line, plan.player)
+    assert set(ends) == {formel1.CONFIG.colours[c] for c, o in enumerate(big.owner)
+                         if o == plan.player}
+    for car, where in ends.items():
+        assert f"{car} {where}" in solution.explanation
+    assert fws.why_not_lines(plan)[1].startswith(plan.best)
