@@ -349,8 +349,9 @@ def best_turn_hint(state: State, max_nodes: int = HINT_NODES,
     about = "about " if plan.chance or plan.expectations else ""
     return Hint(aid, plan.proven and not plan.chance,
                 f"Hint ({word}): {action_label(state, action)}. The turn: {line}. It goes "
-                f"{about}{progress:g} units, {wear_words(wear)} and buys value {value:g} (our "
-                f"values per cube; {plan.nodes} positions searched). {plan.status()}")
+                f"{about}{progress:g} units and {wear_words(wear)}; its cubes change in value "
+                f"by {value:+g} (bought less removed, at our prices per cube). {plan.nodes} "
+                f"positions searched. {plan.status()}")
 
 
 def wear_words(wear: float) -> str:
@@ -574,7 +575,8 @@ def the_bag() -> list[Step]:
         s.apply(f"draw {colour}")
     t.snap("Seven cubes later the active pile for the next turn is 4 white, 1 light grey and "
            "2 yellow; 5 cubes are left in the bag. These draws were fixed here to show them; in "
-           "a seeded game the seed draws them (and `22_automobiles_lab` computes the odds).",
+           "a seeded game the seed draws them (and `22_automobiles_lab` computes the odds). "
+           "Rule AU-12.",
            title="Seven drawn")
     return t.steps
 
@@ -712,7 +714,7 @@ def the_cards() -> list[Step]:
     s.apply("play yellow")
     s.apply("remove wear")
     t.snap("Player 0 plays the yellow cube and removes the wear cube from his active pile (to "
-           "the stock) ...")
+           "the stock, AU-36) ...")
     s.apply("return discard black")
     t.snap("... and puts the black cube of his discard back into his bag, where he can draw it "
            "again soon (AU-36; he could have skipped either part).")
@@ -738,7 +740,7 @@ def the_cards() -> list[Step]:
     s.apply("draw white")
     t.snap("Wear first (so it draws again), then white: it stops. The wear drawn went to the "
            "active pile and stays there; the 3 wear of the discard went back to the stock "
-           "(the seed: the drawn wear is not removed).")
+           "(the seed's example, AU-48: the drawn wear is not removed).")
     steps += t.steps
     s = _blue_position(3)
     t = Script(s)
@@ -750,13 +752,15 @@ def the_cards() -> list[Step]:
            "3 in his discard, so it moves. The engine offers the first space (dashed green).")
     s.apply("place 16")
     s.apply("place 18")
-    t.snap("Dark grey 16, then the second space must be dark grey too: 18.",
+    t.snap("Dark grey 16, then the second space must be dark grey too: 18 (AU-56: 2 "
+           "consecutive spaces of one colour).",
            marks={16: "1st", 18: "2nd"})
     s4 = _blue_position(4)
     s4.apply("play blue")
     assert s4.route == ()
     t.snap("Had Player 1 held 4 blue cubes in his discard (as many as Player 0's 4), the blue "
-           "cube would not move at all; the wear is gained either way.")
+           "cube would not move at all; the wear is gained either way (AU-56, a card's wear is "
+           "gained when its cube is played).")
     t.steps[-1] = Step(t.steps[-1].caption, s4)
     steps += t.steps
     for rank in (3, 4):
@@ -775,7 +779,7 @@ def the_cards() -> list[Step]:
             s.apply(f"place {space}")
         t.snap(f"The green cube went {spaces} light-grey spaces, one after another (each "
                "directly or diagonally ahead of the one before); the car follows it in the car "
-               "phase. Being behind pays: this card helps the last car most.", at=4)
+               "phase (AU-16). Being behind pays: this card helps the last car most.", at=4)
         steps += t.steps
     return steps
 
@@ -797,7 +801,7 @@ def weaving() -> list[Step]:
     s.apply("play darkgrey")
     w.snap("With the **Weaving** option a cube may go on **any** free segment of its space, so a "
            "car can cut through a space on a rear segment to reach one on the other side. The "
-           "engine now offers each segment of 18 separately.")
+           "engine now offers each segment of 18 separately (AU-23).")
     s.apply("place 18 segment 0")
     s.apply("play lightgrey")
     w.snap("On 18's rear segment, the light-grey 19 of the next lane is in reach, which 18's "

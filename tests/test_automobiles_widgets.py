@@ -1,0 +1,126 @@
+"""Automobiles in the widgets (issue 17): the tour's steps, the stepper, the play widget's undo
+and the best-turn hint with its status label (``kwwidgets.automobiles``)."""
+
+from __future__ import annotations
+
+import pytest
+
+import automobiles
+import kwwidgets.automobiles as au
+from automobiles.actions import Buy, Place, Play
+from automobiles.config import DARKGREY, PURPLE, WEAR, WHITE, YELLOW
+from kwwidgets import PlayWidget, Stepper
+from kwwidgets.views import view_for
+from solvers.automobiles.positions import mid_race
+from solvers.bots import make_bot
+
+
+@pytest.fixture(scope="module")
+def sections() -> dict[str, list[au.Step]]:
+    return {name: build() for name, build in au.SECTIONS.items()}
+
+
+def test_every_tour_step_builds_and_renders_its_board_with_the_synthetic_note(
+        sections: dict[str, list[au.Step]]) -> None:
+    view = view_for("automobiles")
+    assert isinstance(view, au.AutomobilesView)
+    for name, steps in sections.items():
+        assert steps, name
+        for step in steps:
+            assert isinstance(step.state, automobiles.State)
+            board = view.scene_board(step)
+            assert board.count("<svg") == 3 and au.SYNTHETIC in board, name
+            assert step.caption.strip() and ("AU-" in step.caption or "RA" in step.caption), name
+
+
+def test_every_tour_section_cites_a_rule_and_the_tour_covers_the_standard_set(
+        sections: dict[str, list[au.Step]]) -> None:
+    captions = " ".join(step.caption for steps in sections.values() for step in steps)
+    for card in ("Manager", "Suspension", "Crew Chief", "Hybrid Engine", "Transmission"):
+        assert f"**{card}**" in captions
+    for rule in ("AU-12", "AU-13", "AU-14", "AU-16", "AU-17", "AU-18", "AU-19", "AU-23",
+                 "AU-24", "AU-25", "AU-26"):
+        assert rule in captions
+
+
+def test_next_and_back_walk_every_step(sections: dict[str, list[au.Step]]) -> None:
+    steps = [step for group in sections.values() for step in group]
+    stepper = Stepper(steps, game="automobiles")
+    seen = [stepper.state]
+    while stepper.next():
+        seen.append(stepper.state)
+        assert "<svg" in stepper.board.value
+    assert len(seen) == len(steps) and stepper.next_button.disabled
+    while stepper.back():
+        pass
+    assert stepper.index == 0 and stepper.back_button.disabled
+
+
+def test_a_constructed_position_is_loaded_and_checked_by_the_engine() -> None:
+    s = au.position([(12, 0), (13, 0)], active={YELLOW: 1, WHITE: 1}, discard={DARKGREY: 1})
+    assert s.phase == "action" and s.mover == 0 and s.active[0][YELLOW] == 1
+    held = [sum(s.bag[p][c] + s.active[p][c] + s.used[p][c] + s.discard[p][c]
+                for p in range(2)) for c in range(len(s.stock))]
+    assert [h + k for h, k in zip(held, s.stock, strict=True)] == \
+        [c.stock for c in automobiles.config().cubes]
+
+
+def test_labels_are_plain_words() -> None:
+    s = au.position([(12, 0), (13, 0)], active={YELLOW: 1, DARKGREY: 1})
+    assert au.action_label(s, Play(YELLOW)) == "Play yellow (Manager)"
+    assert au.action_label(s, Place(18)) == "Space 18 (dark grey)"
+    assert au.action_label(s, Buy(DARKGREY)) == "Buy dark grey ($5)"
+
+
+def test_the_play_widget_applies_a_move_and_undoes_it_to_the_same_state_key() -> None:
+    play = PlayWidget(players=3, seed=0, human=0,
+                      bots={1: make_bot("balanced", 1, "automobiles"), 2: "greedy"},
+                      game="automobiles")
+    assert play.state.current_player == 0
+    before = play.state.key()
+    assert play.click(play.state.legal_action_ids()[0])
+    assert play.state.key() != before
+    assert play.undo() and play.state.key() == before
+    assert "<svg" in play.board.value and "Player 0 (you)" in play.board.value
+
+
+def test_the_hint_is_a_legal_proven_action_on_a_first_turn() -> None:
+    s = automobiles.new_game(players=3, seed=0)
+    while s.phase == "prebuy":
+        s.apply("stop buying")
+    hint = au.hint_for(s)
+    assert hint is not None and hint.action_id in s.legal_action_ids()
+    assert hint.proven and hint.text.startswith("Hint (proven)")
+
+
+def test_the_hint_says_an_expectation_when_its_best_line_draws() -> None:
+    s = au.position([(12, 0), (13, 0)], active={PURPLE: 1, WHITE: 1},
+                    bag={DARKGREY: 3, WEAR: 1}, seed=None)
+    hint = au.best_turn_hint(s)
+    assert hint.action_id == s.resolve("play purple") and not hint.proven
+    assert hint.text.startswith("Hint (an expectation)")
+
+
+def test_the_hint_says_a_bound_or_a_heuristic_when_the_budget_stops_it() -> None:
+    s = mid_race(5, 10)
+    assert s is not None
+    bound = au.best_turn_hint(s, max_nodes=5000, seconds=60)
+    assert bound.action_id in s.legal_action_ids() and not bound.proven
+    assert bound.text.startswith("Hint (a bound)")
+    tiny = au.best_turn_hint(s, max_nodes=20, seconds=60)
+    assert tiny.action_id in s.legal_action_ids() and not tiny.proven
+    assert tiny.text.startswith("Hint (a heuristic)")
+
+
+def test_the_hint_before_the_race_is_the_knapsack_purchase() -> None:
+    s = automobiles.new_game(players=2, seed=3)
+    hint = au.hint_for(s)
+    assert hint is not None and hint.action_id in s.legal_action_ids()
+    assert "knapsack" in hint.text
+
+
+def test_the_play_widget_hint_highlights_a_legal_button() -> None:
+    play = PlayWidget(players=2, seed=0, human=0, bots="greedy", game="automobiles")
+    aid = play.hint()
+    assert aid is not None and aid in play.state.legal_action_ids()
+    assert play.last_hint is not None and "Hint" in play.last_hint.text
