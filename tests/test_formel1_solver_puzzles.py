@@ -85,6 +85,20 @@ def test_an_auction_puzzles_line_replays_through_the_engine(puzzle: puzzles.Puzz
         assert auction.payoffs(state, s, values) == solution.payoffs
 
 
+def test_an_auction_puzzle_as_text_and_json_gives_its_proven_answer_and_every_decision(
+) -> None:
+    puzzle = AUCTIONS[0]
+    text = puzzles.auction_lines(puzzle)
+    assert "proven by backward induction" in text[0]
+    plan = text[text.index("Plan:") + 1]
+    assert plan.endswith(puzzle.answer)
+    for action, _ in puzzle.table:
+        assert any(line.strip().startswith(action) for line in text[text.index("Plan:"):])
+    data = puzzles.auction_dict(puzzle)
+    assert data["status"] == "proven" and data["best"] == puzzle.answer
+    assert data["value"] == puzzle.value and Fraction(data["exact"]) == Fraction(puzzle.exact)
+
+
 def test_a_position_whose_decisions_tie_makes_no_puzzle() -> None:
     state = endgame(3, 2, 8, mid_card=True)  # every end cell is worth the same
     assert state is not None

@@ -383,6 +383,13 @@ RACE_SPECS = (
     RaceSpec("long_view", "The long view",
              "Twelve cards left among three players. Which card now, against rivals who play "
              "to stop you?", "long_view", 3, 21, 12, False),
+    RaceSpec("four_way_endgame", "Four against you",
+             "Four players, eleven cards left, and all three rivals play to stop you. Which "
+             "card now?", "long_view", 4, 70, 11, False),
+    RaceSpec("hold_the_big_card", "The biggest card in the game",
+             "Twelve cards left among three players; your hand holds the most movement for "
+             "your cars. Play it now, or hold it back, against rivals who play to stop you?",
+             "big_later", 3, 90, 12, False),
 )
 AUCTION_SPECS = (
     AuctionSpec("jump_bid", "Two cars, four bidders",
@@ -466,6 +473,37 @@ def puzzle_lines(puzzle: Puzzle) -> list[str]:
     return [f"{puzzle.title} ({puzzle.kind}, {puzzle.theme}, difficulty {puzzle.difficulty})",
             puzzle.question, f"Answer: {puzzle.answer} ({puzzle.value:g}; rivals "
             f"{puzzle.rivals})", puzzle.explanation]
+
+
+def auction_lines(puzzle: Puzzle) -> list[str]:
+    """An auction puzzle solved again, as text for ``kw solve --puzzle``: the proven payoff,
+    the equilibrium line, every decision's payoff (why not this?)."""
+    solution = auction.solve_auction(puzzle.state(), puzzle.values)
+    me = puzzle.state().current_player
+    ranked = mover_payoffs(solution, me)
+    best = ranked[0][1]
+    out = [f"Player {me}: expected payoff {float(best):.4g} ($1K: the cars' stated values "
+           f"less the price) - proven by backward induction ({AUCTION_RIVALS}, ties to the "
+           f"lowest action id)", f"valued {solution.positions:,} positions", "", "Plan:"]
+    out += [f"  {who:<9} {text}" for who, text in solution.line]
+    out += ["", "Every decision (why not this?): expected payoff"]
+    width = max(len(text) for text, _ in ranked)
+    out += [f"  {text:<{width}}  {float(v):>7.4g}  ({float(v - best):+.4g})" for text, v in ranked]
+    return out
+
+
+def auction_dict(puzzle: Puzzle) -> dict[str, Any]:
+    """``auction_lines`` as a JSON-ready dict (the shape of the race search's ``--json``)."""
+    solution = auction.solve_auction(puzzle.state(), puzzle.values)
+    me = puzzle.state().current_player
+    ranked = mover_payoffs(solution, me)
+    return {"game": "formel1", "kind": "auction", "player": me, "rivals": AUCTION_RIVALS,
+            "status": "proven", "proven": True, "best": solution.best,
+            "value": float(ranked[0][1]), "exact": str(ranked[0][1]),
+            "payoffs": [str(v) for v in solution.payoffs],
+            "line": [{"player": w, "action": a} for w, a in solution.line],
+            "alternatives": [{"action": a, "value": float(v), "exact": str(v)}
+                             for a, v in ranked], "positions": solution.positions}
 
 
 # --- scanning for candidates -------------------------------------------------------------------
