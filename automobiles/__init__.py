@@ -2,10 +2,10 @@
 
 The rules are ``docs/rules-automobiles.md`` (AU-01..AU-84, from the German seed) with the rulings
 RA1-RA7 of ``RULINGS_RACING.md``; the component data (partly synthetic) is
-``automobiles/data/components.json``, loaded by ``automobiles.config``. Built so far: setup, the
-turn (drawing, placing gear cubes, the pit stop, buying, the car, wear and end phases), all
-35 action cards and card sets (named, listed or random), Weaving, the drivers, the end of the
-race and the season (without sponsors); the sponsors are not built yet.
+``automobiles/data/components.json``, loaded by ``automobiles.config``. Built: setup, the turn
+(drawing, placing gear cubes, the pit stop, buying, the car, wear and end phases), all 35
+action cards and card sets (named, listed or random), Weaving, the 10 drivers, the end of the
+race, the season and its 18 sponsors (``automobiles.sponsors``; ``season=N, sponsors=True``).
 
 API, like the other games'::
 

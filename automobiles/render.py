@@ -44,7 +44,22 @@ def decision_words(s: State) -> str:
         return f"chance deals the drivers on offer ({len(s.pool)} so far)"
     if s.phase == "driver":
         return f"{who} takes a driver"
+    if s.phase == "sponsors":
+        return f"chance deals the sponsors on offer ({len(s.offer)} so far)"
+    if s.phase == "sponsor":
+        if not s.effect:
+            return f"{who} takes a sponsor" + (" or keeps his" if s.sponsors[s.current_player]
+                                               >= 0 else "")
+        stage = rules.sponsors.STAGES[s.effect[0]]
+        sponsor = cfg_sponsor(s.effect[1])
+        return f"{who} decides for {sponsor} ({stage}" + (f", ${s.money} left)" if s.money
+                                                          else ")")
     return f"{who} plays a cube, ends the action phase or makes a pit stop"
+
+
+def cfg_sponsor(k: int) -> str:
+    """A sponsor's name (AU-79..AU-84)."""
+    return config().sponsors[k].en
 
 
 def _pile(counts: tuple[int, ...]) -> str:
@@ -66,6 +81,10 @@ def text_board(s: State) -> str:
                      + ", ".join(f"{rules.name(p)} {s.points[p]}" for p in range(s.players)))
     if s.pool:
         lines.append("Drivers on offer: " + ", ".join(cfg.drivers[d] for d in s.pool))
+    if s.sponsored:
+        lines.append("Sponsors (AU-26; tier numbers synthetic, RA7)"
+                     + (": on offer " + ", ".join(cfg_sponsor(k) for k in s.offer)
+                        if s.offer else ""))
     placed = [p for p in rules.position_order(s) if p in s.order]
     for rank, p in enumerate(placed, 1):
         space = track.spaces[s.car_space[p]]
@@ -73,6 +92,8 @@ def text_board(s: State) -> str:
                      f"{space.start + s.car_seg[p]}, lane {space.lane} (space {space.index})"
                      + (" finished" if rules.finished(s, p) else "")
                      + (f", driver {cfg.drivers[s.drivers[p]]}" if s.drivers and s.drivers[p] >= 0
+                        else "")
+                     + (f", {cfg_sponsor(s.sponsors[p])}" if s.sponsored and s.sponsors[p] >= 0
                         else ""))
         lines.append(f"     bag {_pile(s.bag[p])} | active {_pile(s.active[p])} | used "
                      f"{_pile(s.used[p])} | discard {_pile(s.discard[p])}")

@@ -1,6 +1,7 @@
 """The season (AU-25..AU-28, RA7; ``season=N``): points per place (10, 6, 4, 2, 1; synthetic),
 the next grid by the last result with its winner on P1, no buying before the later races, the
-stock not refilled, the most points winning. The sponsors (AU-26, AU-79..AU-84) are not built.
+stock not refilled, the most points winning. The sponsors (AU-26, AU-79..AU-84,
+``sponsors=True``) are tested in ``test_automobiles_sponsors.py``.
 """
 
 from __future__ import annotations

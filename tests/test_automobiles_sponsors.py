@@ -103,7 +103,7 @@ def test_the_tier_is_top_for_the_winner_bottom_for_the_last_and_middle_between()
     assert [sponsors.tier(s, p) for p in s.order] == ["top", "middle", "middle", "bottom"]
     s.apply("take sponsor A1")
     s.apply("skip")  # no standard removal
-    assert s.money == 8  # A1's top tier (RA7's example A: $4 / $6 / $8)
+    assert s.money == config().sponsors[IDS["A1"]].top == 8  # RA7's example A: $4 / $6 / $8
     _skip_through(s)
     s.apply("take sponsor A2")
     s.apply("skip")
@@ -192,14 +192,20 @@ def test_sponsor_a_spends_its_money_on_cubes_from_the_stock_and_loses_the_rest()
     seat = s.current_player
     s.apply("take sponsor A2")
     s.apply("skip")
-    assert s.money == 7  # A2's top tier (synthetic)
-    bag = s.bag[seat]
-    s.apply("buy darkgrey")  # $5 (synthetic cost)
-    assert s.money == 2 and s.bag[seat][CUBES.index("darkgrey")] == bag[2] + 1
-    assert "buy darkgrey" not in _texts(s)
-    s.apply("stop buying")
+    assert s.money == config().sponsors[IDS["A2"]].top  # the winner's tier
+    cubes, bag, stock = config().cubes, s.bag[seat], s.stock
+    costly = max((a.cube for a in s.legal_actions() if str(a).startswith("buy ")),
+                 key=lambda c: cubes[c].cost or 0)
+    s.apply(f"buy {CUBES[costly]}")
+    left = config().sponsors[IDS["A2"]].top - (cubes[costly].cost or 0)
+    assert s.money == left and s.bag[seat][costly] == bag[costly] + 1
+    assert s.stock[costly] == stock[costly] - 1  # from the stock into the bag
+    assert all((cubes[a.cube].cost or 0) <= left for a in s.legal_actions()
+               if str(a).startswith("buy "))
+    if s.effect:  # something is still affordable (else the stop was taken at once)
+        s.apply("stop buying")
     assert s.money == 0 and s.current_player != seat
-    assert any("loses $2 unspent" in line for line in s.log_lines[-3:])
+    assert not left or any(f"loses ${left} unspent" in line for line in s.log_lines[-3:])
 
 
 def test_sponsor_b_removes_extra_cubes_of_any_kind_up_to_its_number() -> None:
@@ -208,20 +214,22 @@ def test_sponsor_b_removes_extra_cubes_of_any_kind_up_to_its_number() -> None:
     s = _bag(s, seat, white=6, yellow=6, wear=0)
     s.apply("take sponsor B1")
     s.apply("skip")
-    assert s.effect[:3] == (sponsors.EXTRA, IDS["B1"], 4)  # B1's top tier
-    for cube in ("yellow", "white", "yellow", "white"):
-        s.apply(f"choose bag {cube}")
-    assert s.bag[seat][WHITE] == 4 and s.bag[seat][CUBES.index("yellow")] == 4
-    assert s.current_player != seat  # 4 removed: done
+    top = config().sponsors[IDS["B1"]].top
+    assert s.effect[:3] == (sponsors.EXTRA, IDS["B1"], top)  # the winner's tier
+    for k in range(top):
+        s.apply(f"choose bag {('yellow', 'white')[k % 2]}")
+    assert s.bag[seat][WHITE] + s.bag[seat][CUBES.index("yellow")] == 12 - top
+    assert s.current_player != seat  # all removed: done
 
 
 def test_sponsor_c_removes_its_number_of_wear_and_only_wear() -> None:
     s = _deal(_break(3, 9), "C1")
     seat = s.current_player
-    s = _bag(s, seat, wear=10, white=5)
+    top = config().sponsors[IDS["C1"]].top
+    s = _bag(s, seat, wear=top + 2, white=5)
     s.apply("take sponsor C1")
     s.apply("skip")
-    assert s.bag[seat][WEAR] == 2 and s.bag[seat][WHITE] == 5  # C1's top tier: 8 wear
+    assert s.bag[seat][WEAR] == 2 and s.bag[seat][WHITE] == 5  # the winner's tier of wear
     assert s.current_player != seat
 
 
@@ -244,6 +252,7 @@ def test_sponsor_d_takes_cubes_free_from_the_stock_as_many_as_it_holds() -> None
             data["bag"][other][c] += data["stock"][c] - keep.get(c, 0)
             data["stock"][c] = keep.get(c, 0)
     s = serialize.state_from_dict(data)
+    assert config().sponsors[IDS["D1"]].top > 3  # more than the stock holds
     s.apply("take sponsor D1")
     s.apply("skip")
     assert _texts(s) == ["take white", "take black"]  # free: no money, no wear (AU-82)
@@ -252,7 +261,7 @@ def test_sponsor_d_takes_cubes_free_from_the_stock_as_many_as_it_holds() -> None
     s.apply("take white")  # the last black is then taken at once: the only option
     assert s.bag[seat][CUBES.index("black")] == bag[3] + 2 and s.bag[seat][WHITE] == bag[0] + 1
     assert s.stock[:4] == (0, 0, 0, 0) and money == 0
-    assert s.current_player != seat  # D1's top tier is 4, the stock held 3
+    assert s.current_player != seat  # the stock held 3
 
 
 def test_sponsor_e1_first_place_2_white_and_1_wear_removed_allows_up_to_8_wear() -> None:
@@ -311,8 +320,8 @@ def test_sponsor_f_gives_2_dollars_only_for_the_extra_cubes_removed() -> None:
     for _ in range(3):
         s.apply("choose bag yellow")  # the standard removal: no money
     s.apply("choose bag yellow")
-    s.apply("skip")  # 1 extra cube of F1's 5
-    assert s.money == 2
+    s.apply("skip")  # 1 extra cube of the tier's number
+    assert s.money == config().money_per_cube == 2
 
 
 # --- conformance and positions --------------------------------------------------------------
@@ -360,11 +369,22 @@ def test_a_position_in_the_break_round_trips_and_malformed_sponsor_fields_are_na
         serialize.state_from_dict(dict(single, sponsored=True, sponsors=[-1, -1]))
 
 
-def test_the_data_file_has_the_18_sponsors_with_tiers_rising_and_marks_them_synthetic() -> None:
+def test_the_data_file_has_the_18_sponsors_with_tiers_rising_and_marks_ours_synthetic() -> None:
     specs = config().sponsors
     assert [k.id for k in specs] == [f"{a}{n}" for a in "ABCDEF" for n in (1, 2, 3)]
     assert all(k.bottom <= k.middle <= k.top and k.de and k.en for k in specs)
-    assert specs[IDS["E1"]].top == 4 and specs[IDS["E3"]].bottom == 0  # the seed's
+    # the seed's: up to 4 wear per non-wear cube for E, but nothing for E3's last place
+    assert [(k.top, k.middle, k.bottom) for k in specs if k.letter == "E"] == \
+        [(4, 4, 4), (4, 4, 4), (4, 4, 0)]
     assert specs[IDS["F2"]].middle == 3 and config().money_per_cube == 2  # the seed's
-    assert {f"sponsors/{k.id}" for k in specs} | {"sponsors/standard_removal"} <= \
-        set(config().synthetic)
+    assert {f"sponsors/{k.id}" for k in specs if k.letter != "E"} \
+        | {"sponsors/standard_removal"} <= set(config().synthetic)
+    assert not {f"sponsors/{k.id}" for k in specs if k.letter == "E"} & set(config().synthetic)
+
+
+def test_the_board_shows_each_players_sponsor_and_marks_the_tiers_synthetic() -> None:
+    s = _deal(_break(3, 16), "C2")
+    s.apply("take sponsor C2")
+    board = str(s)
+    assert "Sponsors (AU-26; tier numbers synthetic, RA7): on offer" in board
+    assert "Sponsor C2" in board and "decides for Sponsor C2 (remove)" in board
