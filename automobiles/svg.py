@@ -51,8 +51,11 @@ def board_svg(s: State) -> str:
         y = sheet_top + 22 * i
         piles = " | ".join(f"{name} {sum(pile[p])}" for name, pile in (
             ("bag", s.bag), ("active", s.active), ("used", s.used), ("discard", s.discard)))
+        sponsor = (f"; {cfg.sponsors[s.sponsors[p]].en} (tier numbers synthetic)"
+                   if s.sponsored and s.sponsors[p] >= 0 else "")
         out.append(f'<text x="8" y="{y + 12}" fill="{CAR_FILL[p]}">{escape(rules.name(p))}: '
-                   f'lap {min(s.car_laps[p] + 1, s.laps)}/{s.laps}; {piles}</text>')
+                   f'lap {min(s.car_laps[p] + 1, s.laps)}/{s.laps}; {piles}'
+                   f'{escape(sponsor)}</text>')
     y = sheet_top + 22 * s.players + 14
     cards = "  ".join(f"{cfg.cards[c].en} ({s.stock[cfg.cards[c].colour]} left)"
                       for c in s.cards)

@@ -388,3 +388,24 @@ def test_the_board_shows_each_players_sponsor_and_marks_the_tiers_synthetic() ->
     board = str(s)
     assert "Sponsors (AU-26; tier numbers synthetic, RA7): on offer" in board
     assert "Sponsor C2" in board and "decides for Sponsor C2 (remove)" in board
+    assert "Sponsor C2 (tier numbers synthetic)" in s._repr_svg_()
+
+
+def test_40_seeded_random_seasons_with_sponsors_end_with_the_most_points_winning() -> None:
+    for seed in range(40):
+        players = 2 + seed % 4
+        s = automobiles.new_game(players, seed, season=3, laps=1, sponsors=True,
+                                 drivers=seed % 3 == 0, weaving=seed % 5 == 0,
+                                 track=("daytona", "monza")[seed % 2])
+        rng, decisions = random.Random(seed), 0
+        while not s.is_terminal():
+            legal = s.legal_action_ids()
+            assert legal, (seed, s.phase, s.effect)
+            s.apply_unchecked(rng.choice(legal))
+            decisions += 1
+            assert decisions < 40_000, seed
+        assert s.race == 2 and sum(s.points) == 3 * sum(config().points[:players])
+        assert sum("acts at its" in line for line in s.log_lines) == 2 * players
+        outcome = s.outcome()
+        assert outcome is not None and all(s.points[w] == max(s.points)
+                                           for w in outcome.winners)
