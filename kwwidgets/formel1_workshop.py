@@ -128,12 +128,12 @@ def exercise_1(state: State, values: valuation.Valuation, variant: State,
         f"${before.mean:.0f}K ({before.low:.0f} to {before.high:.0f}): "
         + ("the intervals overlap, so 40 deals cannot tell whether owning it matters; more "
            "samples would. " if overlap else "clearly more. ")
-        + "**What is estimated:** each value is a Monte Carlo mean over deals of the hidden "
-        "hands with a 95% interval (sampling error only), under one model of play (every seat "
-        "the greedy bot), not best play. On the late position, with few cards unseen, the "
-        f"{exact.deals} deals are enumerated and the values are **exact** for that model: "
-        "each Monte Carlo interval contains its exact value (a 95% interval misses one time "
-        "in twenty; here none does).",
+        + "\n\n**What is estimated:** each value is a Monte Carlo mean over deals of the "
+        "hidden hands with a 95% interval (sampling error only), under one model of play "
+        "(every seat the greedy bot), not best play. On the late position, with few cards "
+        f"unseen, the {exact.deals} deals are enumerated and the values are **exact** for "
+        "that model: each Monte Carlo interval contains its exact value (a 95% interval "
+        "misses one time in twenty; here none does).",
         tuple(lines))
 
 
@@ -251,8 +251,8 @@ def exercise_2(state: State, values: Sequence[Sequence[int]],
            "cash cannot threaten to bid, and the others no longer need to fear him. "
            if changed else
            "the payoffs stay the same: the poorer player's threat was never used. ")
-        + "**What is proven:** these are subgame-perfect bids for the stated valuations and "
-        "tie rule, one equilibrium of possibly many; another tie rule (an indifferent player "
+        + "\n\n**What is proven:** these are subgame-perfect bids for the stated valuations "
+        "and tie rule, one equilibrium of possibly many; another tie rule (an indifferent player "
         "bids) can give other prices, and real players do not know each other's values.",
         tuple(lines))
 
@@ -390,7 +390,7 @@ def exercise_3(study: CurseStudy, by_bidders: Sequence[CurseStudy]) -> Solution:
         "containing zero). More bidders, a bigger curse, a bigger shade. The English "
         "auction softens it: the winner pays the second-highest estimate, too low on average "
         "with two bidders, about right with three, too high from four on (with "
-        f"{study.bidders}: {english.mean:.1f} too much). **What is estimated:** the means are "
+        f"{study.bidders}: {english.mean:.1f} too much).\n\n**What is estimated:** the means are "
         "from seeded simulations (sampling error only); the model is a textbook one (normal "
         "noise, the same value for everyone), not Formel 1, where each player's hand makes "
         "the values private in part.",
@@ -456,7 +456,7 @@ def exercise_4(results: Sequence[tuple[tuple[int, int], list[auction.FormatResul
         f"once: the winner pays **${CONFIG.min_price}K**, the lowest bid. Break the tie the "
         "other way (stay in while the price is below your value, the usual clock-auction "
         "assumption) and the English price is the loser's value, as in the second-price "
-        "auction: revenue equivalence. **What is proven:** each line is an equilibrium for "
+        "auction: revenue equivalence.\n\n**What is proven:** each line is an equilibrium for "
         "the stated valuations and tie rules; the bid game's list of pure equilibria is "
         "complete, its mixed equilibria are not shown.",
         tuple(lines))
@@ -560,7 +560,7 @@ def exercise_5(state: State, plan: race.RacePlan, maxn: race.RacePlan, ten: str)
         "cross the line first, and a rival moves between any two of your turns: take the "
         "place that is there to take now, and play the 10 when nobody can take its work "
         "away. The why-not table shows each first decision with the line that answers it. "
-        "**What is proven:** every hand is open and the values are exact against "
+        "\n\n**What is proven:** every hand is open and the values are exact against "
         f"**paranoid** rivals (everyone else plays to hurt Player {me}): a floor he can "
         "guarantee whatever they do. Against max^n rivals (each for himself) the best is "
         f"{maxn.best.removeprefix('play ')}, ${maxn.value:g}K. With hidden hands the search "

@@ -481,3 +481,30 @@ def test_formel1_play_takes_a_move_undoes_it_and_gives_a_hint(lab: Lab) -> None:
         _expect_no_news_question(page)
     finally:
         lab.close(page, "11_formel1_play.ipynb")
+
+
+def test_formel1_workshop_draws_its_figures_and_shows_a_solution_behind_its_button(
+        lab: Lab) -> None:
+    page = lab.open("12_formel1_workshop.ipynb")
+    try:
+        _run_all(page)
+        buttons = page.locator("button.kw-show-solution")
+        expect(buttons).to_have_count(5)  # one per exercise, each solution behind its button
+        figure = page.locator(".jp-RenderedSVG").first  # exercise 1's figure (matplotlib)
+        _expect_board(figure)
+        _shot(page, "12_formel1_workshop")
+        for text in page.locator(".kw-solution").all_inner_texts():
+            assert text.strip() == ""  # Run All showed none of them
+        first = buttons.first
+        first.scroll_into_view_if_needed()
+        expect(first).to_contain_text("Show the solution to 1")
+        first.click()
+        solution = page.locator(".kw-solution").first
+        expect(solution).to_contain_text("Solution 1.")
+        expect(solution).to_contain_text("What is estimated")
+        expect(first).to_contain_text("Hide the solution to 1")
+        solution.scroll_into_view_if_needed()
+        _shot(page, "12_formel1_workshop-solution")
+        _expect_no_news_question(page)
+    finally:
+        lab.close(page, "12_formel1_workshop.ipynb")
