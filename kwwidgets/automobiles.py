@@ -30,6 +30,8 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from matplotlib.figure import Figure
+
 import automobiles
 from automobiles import State, rules
 from automobiles.actions import (
@@ -54,6 +56,7 @@ from automobiles.config import CUBES, GEARS, WEAR, config
 from automobiles.game import GAME
 from automobiles.render import decision_words
 from automobiles.svg import CAR_FILL, CUBE_FILL, FILL
+from kwwidgets.plots import KwFigure
 from kwwidgets.views import GameView, Hint, register_view
 from solvers.automobiles.buy import for_state
 from solvers.automobiles.turn import TurnError, TurnPlan, solve_turn
@@ -899,3 +902,78 @@ SECTIONS: dict[str, Callable[[], list[Step]]] = {
     "The season": season,
     "Sponsors": sponsors,
 }
+
+
+# --- the lab's figures and tables -----------------------------------------------------------------
+def at_least_figure(curves: Mapping[str, Sequence[float]], title: str) -> Figure:
+    """Lines of P(at least k gear cubes) against k, one per bag (``curves``: label -> the
+    probabilities for k = 0, 1, ...)."""
+    fig = KwFigure(figsize=(7.5, 3.6))
+    ax = fig.add_subplot()
+    for label, values in curves.items():
+        ax.plot(range(len(values)), values, marker="o", label=label)
+    ax.set_xlabel("k: gear cubes among the 7 drawn")
+    ax.set_ylabel("P(at least k)")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+def bars_figure(law: Mapping[Any, float], title: str, xlabel: str) -> Figure:
+    """A probability law as bars, each labelled with its probability."""
+    fig = KwFigure(figsize=(7.5, 3.2))
+    ax = fig.add_subplot()
+    keys = [str(k) for k in law]
+    values = [float(v) for v in law.values()]
+    ax.bar(keys, values, color="#84c")
+    for x, v in enumerate(values):
+        ax.text(x, v + 0.01, f"{v:.3f}", ha="center", fontsize=9)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("probability")
+    ax.set_ylim(0, max(values) * 1.2 if values else 1)
+    ax.set_title(title)
+    fig.tight_layout()
+    return fig
+
+
+def tournament_figure(result: Any) -> Figure:
+    """Each bot's win rate and mean distance with their 95% intervals (a tournament's
+    ``stats``)."""
+    fig = KwFigure(figsize=(8.5, 3.4))
+    wins, scores = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    names = [s.bot for s in result.stats]
+    for ax, value, ci, label in ((wins, "win_rate", "win_ci", "win rate"),
+                                 (scores, "mean_score", "score_ci", "mean distance (units)")):
+        mid = [getattr(s, value) for s in result.stats]
+        low = [m - getattr(s, ci)[0] for m, s in zip(mid, result.stats, strict=True)]
+        high = [getattr(s, ci)[1] - m for m, s in zip(mid, result.stats, strict=True)]
+        ax.bar(names, mid, yerr=[low, high], capsize=6, color="#27d", alpha=0.8)
+        ax.set_ylabel(label)
+        ax.set_title(f"{label}, 95% interval", fontsize=10)
+        ax.tick_params(axis="x", labelsize=9)
+    fig.suptitle(f"{len(result.games)} races of {result.players} players (synthetic track)",
+                 fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def why_not_html(plan: TurnPlan) -> str:
+    """The solver's "why not this?" table: each legal first decision and the best the turn
+    is worth after it (progress, wear, value), the best first."""
+    rows = []
+    for i, alt in enumerate(plan.alternatives):
+        progress, wear, value = (float(x) for x in alt.parts)
+        mark = " style='background:#fff4d6; font-weight:bold'" if i == 0 else ""
+        rows.append(f"<tr{mark}><td>{html.escape(alt.action)}</td><td>{progress:g}</td>"
+                    f"<td>{wear:g}</td><td>{value:g}</td></tr>")
+    return ("<table style='border-collapse: collapse; font-size: 13px' border='1' "
+            "cellpadding='4'><tr><th>first decision</th><th>progress (units)</th>"
+            "<th>wear gained</th><th>value bought</th></tr>" + "".join(rows) + "</table>")
+
+
+def label_of(state: State, text: str) -> str:
+    """The plain label of the action ``text`` (its text form) in ``state``."""
+    return action_label(state, automobiles.ACTIONS[state.resolve(text)])
