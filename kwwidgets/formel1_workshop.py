@@ -423,13 +423,32 @@ def formats_figure(results: Sequence[tuple[tuple[int, int], list[auction.FormatR
     return fig
 
 
+def english_staying_in(values: Sequence[int], budgets: Sequence[int], seed: int = 0
+                       ) -> tuple[int, int]:
+    """The engine's English auction for the last car (``compare_formats``'s position) played
+    by bidders who raise while the lowest legal bid is at most their value and pass
+    otherwise (the other tie rule): the buyer and the price."""
+    s = auction.auction_endgame(2, seed, 1, budgets, everyone_owns=True)
+    car, start = s.offer, s.clone(history=False)
+    while s.owner[car] < 0:
+        me = s.current_player
+        bids = [a for a in s.legal_actions() if isinstance(a, Bid) and a.amount <= values[me]]
+        s.apply(str(bids[0]) if bids else "pass")
+    buyer = s.owner[car]
+    return buyer, start.money[buyer] - s.money[buyer]
+
+
 def exercise_4(results: Sequence[tuple[tuple[int, int], list[auction.FormatResult]]],
                indifferent: tuple[Fraction, Fraction]) -> Solution:
     """Same winner in every format; the prices differ, and the English price hangs on the
     tie rule."""
     lines = []
+    staying = []
     for values, rows in results:
         high = 0 if values[0] > values[1] else 1
+        buyer, price = english_staying_in(values, [150, 150])
+        assert buyer == high and 0 <= price - min(values) <= CONFIG.bid_step
+        staying.append(f"${price}K for values {values[0]} and {values[1]}")
         english = next(r for r in rows if r.format == "english")
         second = next(r for r in rows if r.format == "second price")
         firsts = [r for r in rows if r.format == "first price"]
@@ -438,6 +457,8 @@ def exercise_4(results: Sequence[tuple[tuple[int, int], list[auction.FormatResul
         assert second.revenue == min(values) // 10 * 10  # the loser's value
         assert firsts and all(r.revenue >= second.revenue for r in firsts)
         lines.append(f"values {values}:")
+        lines.append(f"  English, bidders staying in up to their values: Player {buyer} buys "
+                     f"for {price}")
         lines += [f"  {r.format:12} win chances {[str(c) for c in r.win_chance]}, revenue "
                   f"{float(r.revenue):g}, payoffs {[str(p) for p in r.payoffs]} ({r.note})"
                   for r in rows]
@@ -454,11 +475,15 @@ def exercise_4(results: Sequence[tuple[tuple[int, int], list[auction.FormatResul
         "is worth to him to win it), so raising and passing pay him the same, and the stated "
         "**tie rule (an indifferent player passes; the lowest action id)** makes him pass at "
         f"once: the winner pays **${CONFIG.min_price}K**, the lowest bid. Break the tie the "
-        "other way (stay in while the price is below your value, the usual clock-auction "
-        "assumption) and the English price is the loser's value, as in the second-price "
-        "auction: revenue equivalence.\n\n**What is proven:** each line is an equilibrium for "
-        "the stated valuations and tie rules; the bid game's list of pure equilibria is "
-        "complete, its mixed equilibria are not shown.",
+        "other way (stay in while the next bid is at most your value, the usual "
+        "clock-auction assumption) and the engine's English auction sells for "
+        f"{' and '.join(staying)}: the loser's value or one $10K step above it, as in the "
+        "second-price auction (revenue equivalence, up to the bid step).\n\n"
+        "**What is proven:** the English line and the first-price bids are equilibria for the "
+        "stated valuations and tie rules (staying in is the other tie-break's play: the loser "
+        "is indifferent between raising and passing, shown above after the first bid); the "
+        "bid game's list of pure "
+        "equilibria is complete, its mixed equilibria are not shown.",
         tuple(lines))
 
 
@@ -574,7 +599,7 @@ def action_text(state: State, action_id: int) -> str:
 
 
 __all__ = ["CurseStudy", "Interval", "action_text", "big_card_figure", "bids_figure",
-           "curse_figure", "curse_study", "exercise_1", "exercise_2", "exercise_3",
-           "exercise_4", "exercise_5", "exhaustive_auction", "expected_max_normal",
+           "curse_figure", "curse_study", "english_staying_in", "exercise_1", "exercise_2",
+           "exercise_3", "exercise_4", "exercise_5", "exhaustive_auction", "expected_max_normal",
            "formats_figure", "mean_interval", "price_paid", "single_tens", "slot_of",
            "start_position", "why_not_lines", "worth_figure"]

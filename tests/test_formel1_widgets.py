@@ -285,6 +285,10 @@ def test_the_formats_solution_states_the_tie_rule_and_the_prices() -> None:
     with pytest.raises(AssertionError):
         fws.exercise_4(results, (Fraction(0), Fraction(-10)))  # not indifferent: no lesson
     assert fws.formats_figure(results).axes
+    for values in pairs:  # bidders staying in up to their values: about the second price
+        buyer, price = fws.english_staying_in(values, [150, 150])
+        assert buyer == 0 and min(values) <= price <= min(values) + formel1.CONFIG.bid_step
+        assert f"${price}K for values {values[0]} and {values[1]}" in solution.explanation
 
 
 def test_the_big_card_solution_replays_its_lines_and_says_where_the_cars_finish() -> None:
