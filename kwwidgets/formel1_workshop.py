@@ -495,12 +495,14 @@ def single_tens(state: State) -> list[str]:
             and CONFIG.kinds[k].numbers[0][0] >= 0]
 
 
-def why_not_lines(plan: race.RacePlan) -> list[str]:
-    """The "why not this?" table: every first decision, its value, the line that answers it."""
-    out = [f"{'first decision':44} {'value':>6}  the rivals' answer and the rest of the line"]
+def why_not_lines(plan: race.RacePlan, width: int = 64) -> list[str]:
+    """The "why not this?" table: every first decision, its value, and the start of the line
+    after it (everyone's best play as modelled: what answers it), cut at ``width``."""
+    out = [f"{'first decision':44} {'value':>6}  the line after it"]
     for a in plan.alternatives:
-        rest = "; ".join(f"{who}: {text}" for who, text in a.line[1:4])
-        out.append(f"{a.action:44} {a.value:6g}  {rest} ...")
+        rest = "; ".join(f"{who.removeprefix('Player ')}: {text}" for who, text in a.line[1:])
+        rest = rest if len(rest) <= width else rest[:width - 4].rsplit(";", 1)[0] + "; ..."
+        out.append(f"{a.action:44} {a.value:6g}  {rest}")
     return out
 
 
