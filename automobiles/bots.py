@@ -5,7 +5,8 @@ Bots only choose among ``state.legal_action_ids()``; each owns a seeded ``random
 bot (a judgement, not a rule): plays the gear whose best space goes furthest, then its cards'
 cubes (Manager only with wear in hand, Crew Chief only with wear in the discard); puts a cube
 (or a card's cube, each step) on the space reaching furthest; a card's choice takes wear out
-where it can (``_card_choice``);
+where it can (``_card_choice``; a sponsor's choices too: the first sponsor on offer, wear
+removed, the dearest cube bought);
 makes a pit stop holding 3 wear or more with nothing to move; buys the dearest gear it can
 afford, else stops.
 """
@@ -55,7 +56,7 @@ class GreedyBot:
         places = [a for a in legal if isinstance(ACTIONS[a], Place | PlaceOn)]
         if places:
             return max(places, key=lambda a: _reach(state, _space(a)))
-        if state.phase == "card":
+        if state.phase in ("card", "sponsor"):  # a sponsor's choices like a card's (AU-26)
             return _card_choice(state, legal)
         if state.phase == "driver":
             return legal[0]  # no judgement of the drivers: the first on offer

@@ -409,3 +409,19 @@ def test_40_seeded_random_seasons_with_sponsors_end_with_the_most_points_winning
         outcome = s.outcome()
         assert outcome is not None and all(s.points[w] == max(s.points)
                                            for w in outcome.winners)
+
+
+def test_the_greedy_bot_plays_a_season_with_sponsors_removing_wear_first() -> None:
+    from automobiles.bots import make_bot
+
+    s = _deal(_break(3, 17), "E1")
+    seat = s.current_player
+    s = _bag(s, seat, white=4, wear=6)
+    s.apply("take sponsor E1")
+    greedy = make_bot("greedy", 0)
+    assert str(s.ACTIONS.from_id(greedy.choose(s))) == "choose bag wear"
+    s = automobiles.new_game(3, 2, season=3, laps=1, sponsors=True)
+    bots = [make_bot("greedy", p) for p in range(3)]
+    while not s.is_terminal():
+        s.apply(bots[s.current_player].choose(s))
+    assert sum("acts at its" in line for line in s.log_lines) == 6
