@@ -4,8 +4,8 @@ Every rule of the turn is here and nowhere else; the cards' effects are ``automo
 the shared board and pile helpers ``automobiles.board``; ``state`` holds the data. One
 legal-move function (``legal_ids``) and one apply function (``apply_id``), each decision
 atomic; ``_advance`` then resolves everything automatic until the next real decision: seeded
-chance (a random card set, the start order and every cube drawn, from ``gamecore.chance``
-draws counted in ``draws``), a decision with exactly one legal option (taken at once and
+chance (a random card set, the start order, the drivers and sponsors dealt and every cube
+drawn, from ``gamecore.chance`` draws counted in ``draws``), a decision with exactly one legal option (taken at once and
 logged), a card's "must" with nothing left to do, the car, wear and end phases, the next turn
 and the end of the race. In an explicit-chance game the state stops at each chance decision
 instead: the outcomes of a draw are the colours in the bag with probability count / size.
@@ -13,6 +13,8 @@ instead: the outcomes of a draw are the colours in the bag with probability coun
 Playing a card's cube gains its wear and starts its effect (``cards.play``), held in
 ``state.effect`` as the pending decision (STYLE 8); the turn's lasting effects are
 ``state.flags`` (Aerodynamics, Redline, Fuel Injection, Adrenaline) and ``state.crate``.
+Between the races of a season with sponsors the break's phases (``sponsors``, ``sponsor``;
+AU-26, AU-79..AU-84) are ``automobiles.sponsors``'s, called from here.
 """
 
 from __future__ import annotations

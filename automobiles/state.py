@@ -115,7 +115,8 @@ class State(GameState):
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """A draw: each colour in the bag with probability count / bag size (AU-19); the start
         order: each seat not yet placed, uniformly (AU-09); a random card set: each card of
-        the next colour, uniformly (AU-08)."""
+        the next colour, uniformly (AU-08); the drivers and sponsors on offer: each one not
+        yet dealt (nor, for sponsors, held), uniformly (AU-24, AU-26, RA7)."""
         if self.is_chance_node() and self.phase == "draw":
             bag = self.bag[self.drawing[0][0]]
             return weighted_outcomes([(a, bag[a.cube]) for a in self.legal_actions()])
