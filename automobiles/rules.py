@@ -5,10 +5,11 @@ the shared board and pile helpers ``automobiles.board``; ``state`` holds the dat
 legal-move function (``legal_ids``) and one apply function (``apply_id``), each decision
 atomic; ``_advance`` then resolves everything automatic until the next real decision: seeded
 chance (a random card set, the start order, the drivers and sponsors dealt and every cube
-drawn, from ``gamecore.chance`` draws counted in ``draws``), a decision with exactly one legal option (taken at once and
-logged), a card's "must" with nothing left to do, the car, wear and end phases, the next turn
-and the end of the race. In an explicit-chance game the state stops at each chance decision
-instead: the outcomes of a draw are the colours in the bag with probability count / size.
+drawn, from ``gamecore.chance`` draws counted in ``draws``), a decision with exactly one legal
+option (taken at once and logged), a card's "must" with nothing left to do, the car, wear and
+end phases, the next turn and the end of the race. In an explicit-chance game the state stops
+at each chance decision instead: the outcomes of a draw are the colours in the bag with
+probability count / size.
 
 Playing a card's cube gains its wear and starts its effect (``cards.play``), held in
 ``state.effect`` as the pending decision (STYLE 8); the turn's lasting effects are
