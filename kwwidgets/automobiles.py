@@ -197,12 +197,13 @@ def track_svg(state: State, at: int | None = None, marks: Mapping[int, str] | No
     if len(key) > 1:
         parts.append(f'<text x="8" y="{y + 16}" font-size="12">'
                      f'{html.escape(" · ".join(key[1:]))}</text>')
-    return _svg(height, "".join(parts))
+    return _svg(height, "".join(parts), "au-closeup")
 
 
-def _svg(height: int, body: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
-            f'width="100%" style="max-width:{WIDTH}px" font-family="sans-serif">{body}</svg>')
+def _svg(height: int, body: str, cls: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" '
+            f'viewBox="0 0 {WIDTH} {height}" width="100%" style="max-width:{WIDTH}px" '
+            f'font-family="sans-serif">{body}</svg>')
 
 
 def _chips(parts: list[str], counts: Sequence[int], x: float, y: float) -> float:
@@ -259,7 +260,7 @@ def sheets_svg(state: State, viewer: int | None = None) -> str:
                  f'{html.escape(" · ".join(cards))}</text>'
                  f'<text x="8" y="{y + 30}" font-size="12" fill="#a00">costs and values '
                  'synthetic (RA1)</text>')
-    return _svg(y + 40, "".join(parts))
+    return _svg(y + 40, "".join(parts), "au-sheets")
 
 
 def board_html(state: State, viewer: int | None = None, at: int | None = None,
@@ -307,7 +308,7 @@ def action_label(state: State, action: Any) -> str:
 def group_title(state: State, action: Any) -> str:
     """The heading an action is listed under."""
     if isinstance(action, Play | EndActions | PitStop):
-        return "Play a cube, or end the action phase, or pit"
+        return "Play a cube"
     if isinstance(action, Place | PlaceOn | StopMoving):
         return "Put the cube on"
     if isinstance(action, Buy | StopBuying):
@@ -352,9 +353,10 @@ def best_turn_hint(state: State, max_nodes: int = HINT_NODES,
     about = "about " if plan.chance or plan.expectations else ""
     return Hint(aid, plan.proven and not plan.chance,
                 f"Hint ({word}): {action_label(state, action)}. The turn: {line}. It goes "
-                f"{about}{progress:g} units and {wear_words(wear)}; its cubes change in value "
-                f"by {value:+g} (bought less removed, at our prices per cube). {plan.nodes} "
-                f"positions searched. {plan.status()}")
+                f"{about}{progress:g} unit{'' if progress == 1 else 's'} and "
+                f"{wear_words(wear)}; its cubes change in value by {value:+g} (bought less "
+                f"removed, at our prices per cube). {plan.nodes} positions searched. "
+                f"{plan.status()}")
 
 
 def wear_words(wear: float) -> str:
@@ -977,3 +979,15 @@ def why_not_html(plan: TurnPlan) -> str:
 def label_of(state: State, text: str) -> str:
     """The plain label of the action ``text`` (its text form) in ``state``."""
     return action_label(state, automobiles.ACTIONS[state.resolve(text)])
+
+
+def why_not_lines(plan: TurnPlan) -> list[str]:
+    """The "why not this?" table as fixed-width text lines (for a solution's printed
+    results): each legal first decision and the best after it, the best first."""
+    width = max(len("first decision"), *(len(a.action) for a in plan.alternatives))
+    out = [f"{'first decision':<{width}}  progress  wear  value",
+           "-" * (width + 23)]
+    for alt in plan.alternatives:
+        progress, wear, value = (float(x) for x in alt.parts)
+        out.append(f"{alt.action:<{width}}  {progress:>8g}  {wear:>4g}  {value:>5g}")
+    return out

@@ -124,3 +124,13 @@ def test_the_play_widget_hint_highlights_a_legal_button() -> None:
     aid = play.hint()
     assert aid is not None and aid in play.state.legal_action_ids()
     assert play.last_hint is not None and "Hint" in play.last_hint.text
+
+
+def test_the_why_not_table_lists_every_first_decision_best_first() -> None:
+    s = automobiles.new_game(players=2, seed=0)
+    while s.phase == "prebuy":
+        s.apply("stop buying")
+    plan = au.solve_turn(s)
+    lines = au.why_not_lines(plan)
+    assert len(lines) == 2 + len(plan.alternatives) == 2 + len(s.legal_action_ids())
+    assert lines[2].startswith(plan.best)
