@@ -375,10 +375,10 @@ RACE_SPECS = (
              "to a rival's. Which car must take it?", "white", 3, 12, 10, False,
              decision="white"),
     RaceSpec("block", "Stand in the way",
-             f"Ten cards left among four players. Which card now, {ANY}? (Watch the cars "
-             f"behind yours.)", "block", 4, 52, 10, False),
+             f"Ten cards left among four players. Which card now, {ANY}? (Watch the rivals' "
+             f"cars.)", "block", 4, 52, 10, False),
     RaceSpec("switch_moment", "The right moment to switch",
-             f"Five players, ten cards left. Your hand holds a switch card. Play it now, or "
+             f"Five players, nine cards left. Your hand holds a switch card. Play it now, or "
              f"another card, {ANY}?", "switch", 5, 149, 10, False, decision="switch"),
     RaceSpec("long_view", "The long view",
              "Twelve cards left among three players. Which card now, against rivals who play "
@@ -387,8 +387,9 @@ RACE_SPECS = (
              "Four players, eleven cards left, and all three rivals play to stop you. Which "
              "card now?", "long_view", 4, 70, 11, False),
     RaceSpec("hold_the_big_card", "The biggest card in the game",
-             "Twelve cards left among three players; your hand holds the most movement for "
-             "your cars. Play it now, or hold it back, against rivals who play to stop you?",
+             "Eleven cards left among three players; one card of your hand gives your cars "
+             "far more movement than the others. Play it now, or hold it back, against "
+             "rivals who play to stop you?",
              "big_later", 3, 90, 12, False),
 )
 AUCTION_SPECS = (
