@@ -98,7 +98,9 @@ class Puzzle:
     work: int = 0  # race: the search's nodes; auction: the positions valued
     values: tuple[tuple[int, ...], ...] = ()  # auction: the stated valuations
     exact: str = ""  # auction: the value as an exact fraction
-    ties: tuple[str, ...] = field(default=())  # decisions as good as the answer (none if unique)
+    # Decisions as good as the answer: empty in every shipped file (the generator refuses a
+    # position whose best decision is not unique); kept so a puzzle with ties could say so.
+    ties: tuple[str, ...] = field(default=())
 
     def state(self) -> State:
         """The puzzle's position."""
