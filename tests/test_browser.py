@@ -508,3 +508,99 @@ def test_formel1_workshop_draws_its_figures_and_shows_a_solution_behind_its_butt
         _expect_no_news_question(page)
     finally:
         lab.close(page, "12_formel1_workshop.ipynb")
+
+
+
+
+def test_automobiles_tour_draws_its_boards_and_next_steps_through_the_rules(lab: Lab) -> None:
+    page = lab.open("20_automobiles_tour.ipynb")
+    try:
+        _run_all(page)
+        first = page.locator(FIRST_BOARD).first  # the state's own board
+        _expect_board(first)
+        _expect_readable(first, 5)
+        stepper = page.locator(".kw-stepper").first
+        stepper.scroll_into_view_if_needed()
+        step = stepper.locator(".kw-step")
+        expect(step).to_contain_text("step 1 of", use_inner_text=True)
+        board = stepper.locator(".kw-board")
+        seen = [board.inner_html()]
+        for n in (2, 3):
+            stepper.locator("button.kw-next").click()
+            expect(step).to_contain_text(f"step {n} of", use_inner_text=True)
+            assert board.inner_html() not in seen  # each step draws a new position
+            seen.append(board.inner_html())
+        stepper.locator("button.kw-back").click()
+        expect(step).to_contain_text("step 2 of", use_inner_text=True)
+        assert board.inner_html() == seen[1]
+        # Placing gear cubes: the close-up (the spaces offered dashed green) and the sheets.
+        gears = page.locator(".kw-stepper").nth(2)
+        gears.scroll_into_view_if_needed()
+        gears.locator("button.kw-next").click()
+        gears.locator("button.kw-next").click()
+        expect(gears.locator(".kw-caption")).to_contain_text("dashed green")
+        _expect_readable(gears.locator("svg.au-closeup"))
+        _expect_readable(gears.locator("svg.au-sheets"))
+        gears.scroll_into_view_if_needed()
+        _shot(page, "20_automobiles_tour")
+        _expect_no_news_question(page)
+    finally:
+        lab.close(page, "20_automobiles_tour.ipynb")
+
+
+def test_automobiles_play_takes_a_move_undoes_it_and_gives_a_labelled_hint(lab: Lab) -> None:
+    page = lab.open("21_automobiles_play.ipynb")
+    try:
+        _run_all(page)
+        play = page.locator(".kw-play").last  # the game (the first is the undo demonstration)
+        board = play.locator(".kw-board")
+        log = play.locator(".kw-log")
+        expect(board.locator("svg.au-sheets")).to_be_visible()
+        action = play.locator("button.kw-action:enabled").first
+        expect(action).to_be_visible()
+        board.scroll_into_view_if_needed()
+        _expect_readable(board.locator("svg.au-closeup"))
+        _expect_readable(board.locator("svg.au-sheets"))
+        expect(board).to_contain_text("Player 0 (you)")
+        _shot(page, "21_automobiles_play-before")
+        board_before, log_before = board.inner_html(), log.inner_text()
+
+        action.click()  # a purchase before the race: the bots buy on
+        expect(log).not_to_have_text(log_before, use_inner_text=True)
+        assert board.inner_html() != board_before
+        play.locator("button.kw-undo").click()
+        expect(log).to_have_text(log_before, use_inner_text=True)
+        assert board.inner_html() == board_before
+
+        play.locator("button.kw-action:enabled", has_text="Stop buying").click()
+        play.locator("button.kw-hint").click()
+        expect(play.locator(".kw-message")).to_contain_text("Hint (")
+        expect(play.locator(".kw-suggested")).to_have_count(1)
+        play.locator(".kw-panel").scroll_into_view_if_needed()
+        _shot(page, "21_automobiles_play-hint")
+        _expect_no_news_question(page)
+    finally:
+        lab.close(page, "21_automobiles_play.ipynb")
+
+
+def test_automobiles_lab_draws_its_figures_and_shows_the_best_turn_behind_its_button(
+        lab: Lab) -> None:
+    page = lab.open("22_automobiles_lab.ipynb")
+    try:
+        _run_all(page)
+        buttons = page.locator("button.kw-show-solution")
+        expect(buttons).to_have_count(1)
+        expect(page.locator(".jp-RenderedSVG")).to_have_count(3)  # odds, Crew Chief, tournament
+        _expect_board(page.locator(".jp-RenderedSVG").first)
+        _shot(page, "22_automobiles_lab")
+        assert page.locator(".kw-solution").first.inner_text().strip() == ""  # hidden
+        buttons.first.scroll_into_view_if_needed()
+        buttons.first.click()
+        solution = page.locator(".kw-solution").first
+        expect(solution).to_contain_text("Proven best for this turn")
+        expect(solution).to_contain_text("first decision")
+        solution.scroll_into_view_if_needed()
+        _shot(page, "22_automobiles_lab-solution")
+        _expect_no_news_question(page)
+    finally:
+        lab.close(page, "22_automobiles_lab.ipynb")
