@@ -134,6 +134,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             puzzle = puzzle_named(args.puzzle)
         except PuzzleError as exc:
             race_puzzle = _formel1_puzzle(args.puzzle)
+            if race_puzzle is not None and race_puzzle.kind == "auction":
+                return _solve_formel1_auction(race_puzzle, args)
             if race_puzzle is not None:
                 return _solve_formel1(race_puzzle.state(), args, race_puzzle.rivals)
             if _automobiles_puzzle(args.puzzle):
@@ -157,11 +159,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
         for option, given in (("--hidden", args.hidden), ("--samples", args.samples)):
             if given:
                 raise UsageError(f"{option} is a Formel 1 option; the game here is kraftwagen")
+    else:
+        raise UsageError("solve needs a position FILE or --puzzle NAME")
     if args.objective in AUTOMOBILES_OBJECTIVES:
         raise UsageError(f"--objective {args.objective} is an Automobiles objective; the game "
                          f"here is kraftwagen (gain or margin)")
-    else:
-        raise UsageError("solve needs a position FILE or --puzzle NAME")
     company = _company(state, args.company if args.company else settings.pop("company", None))
     settings.pop("company", None)
     config = _config(settings, args)
@@ -197,8 +199,25 @@ def _formel1_puzzles(export: str | None) -> int:
         return core.EXIT_OK
     for p in race_puzzles():
         players = p.state().players
-        print(f"{p.name:<28} {'race':<8} {'*' * p.difficulty:<5} {players} players    "
+        print(f"{p.name:<28} {p.kind:<8} {'*' * p.difficulty:<5} {players} players    "
               f"{p.title}")
+    return core.EXIT_OK
+
+
+def _solve_formel1_auction(puzzle: Any, args: argparse.Namespace) -> int:
+    """``kw solve --puzzle NAME`` for a Formel 1 auction puzzle: its answer by backward
+    induction (solvers.formel1.puzzles), as text or JSON."""
+    from solvers.formel1.puzzles import auction_dict, auction_lines
+
+    for option, value in (("--rivals", args.rivals), ("--script", args.script),
+                          ("--hidden", args.hidden or None), ("--samples", args.samples),
+                          ("--company", args.company), ("--horizon", args.horizon),
+                          ("--objective", args.objective), ("--max-turns", args.max_turns)):
+        if value is not None:
+            raise UsageError(f"{option} does not apply to an auction puzzle (bids are solved "
+                             f"by backward induction)")
+    print(json.dumps(auction_dict(puzzle), indent=2) if args.json
+          else "\n".join(auction_lines(puzzle)))
     return core.EXIT_OK
 
 

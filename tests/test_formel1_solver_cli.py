@@ -132,3 +132,22 @@ def test_kw_puzzles_lists_the_formel1_puzzles_and_solve_proves_each_stored_answe
     assert data["best"] == puzzle.answer and data["value"] == puzzle.value
     status, out, _ = kw("puzzles", "--game", "formel1", "--export", puzzle.name)
     assert status == 0 and from_json(out) == puzzle.state()
+
+
+def test_auction_puzzles_are_listed_as_auctions_and_solved_by_backward_induction(kw: Kw) -> None:
+    from solvers.formel1.puzzles import auction_dict, load_puzzles
+
+    auctions = [p for p in load_puzzles() if p.kind == "auction"]
+    assert auctions
+    listing = kw("puzzles", "--game", "formel1")[1].splitlines()
+    for p in load_puzzles():
+        row = next(line for line in listing if line.startswith(p.name + " "))
+        assert row.split()[1] == p.kind
+    first = auctions[0]
+    status, out, err = kw("solve", "--puzzle", first.name, "--json")
+    assert status == 0 and not err
+    assert json.loads(out) == json.loads(json.dumps(auction_dict(first)))
+    status, out, _ = kw("solve", "--puzzle", first.name)
+    assert status == 0 and first.answer in out
+    _one_error_line(kw("solve", "--puzzle", first.name, "--rivals", "maxn"),
+                    "does not apply to an auction puzzle")
