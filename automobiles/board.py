@@ -11,10 +11,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .config import CUBES, WEAR
+from .config import CUBES, WEAR, config
 
 if TYPE_CHECKING:
     from .state import Counts, State
+
+
+class _Tables:
+    """One track's space data as flat tuples, built once at import: the hot paths (the
+    position order, free segments, where a cube may go) index these instead of reaching
+    through ``state.track_spec`` to a ``SpaceSpec`` for every car and space."""
+
+    __slots__ = ("units", "starts", "lanes", "colours", "lengths", "successors", "weave")
+
+    def __init__(self, track_name: str) -> None:
+        track = config().tracks[track_name]
+        self.units = track.units
+        self.starts = tuple(b.start for b in track.spaces)
+        self.lanes = tuple(b.lane for b in track.spaces)
+        self.colours = tuple(b.colour for b in track.spaces)
+        self.lengths = tuple(b.length for b in track.spaces)
+        self.successors = track.successors
+        self.weave = track.weave
+
+
+#: Per track name its tables (the configuration is loaded once, so they never go stale).
+TABLES = {name: _Tables(name) for name in config().tracks}
 
 #: The kinds of card effect in progress (``state.effect[0]``). The first four keep the shapes
 #: of position version 2: a card's cube moving space by space ``(MOVE, cube, steps left, colour
@@ -113,16 +135,18 @@ def gain_wear(s: State, k: int, seat: int | None = None, quiet: bool = False) ->
 def distance(s: State, seat: int) -> int:
     """How far the car of ``seat`` has gone: laps completed times the lap's units plus the unit
     of its segment (RA3, RA4)."""
-    track = s.track_spec
-    return s.car_laps[seat] * track.units + track.spaces[s.car_space[seat]].start \
-        + s.car_seg[seat]
+    t = TABLES[s.track]
+    return s.car_laps[seat] * t.units + t.starts[s.car_space[seat]] + s.car_seg[seat]
 
 
 def position_order(s: State) -> list[int]:
     """The seats from first to last: further first, then the inner lane (AU-22, RA4)."""
-    spaces = s.track_spec.spaces
-    return sorted(range(s.players),
-                  key=lambda p: (-distance(s, p), spaces[s.car_space[p]].lane))
+    t = TABLES[s.track]
+    units, starts, lanes = t.units, t.starts, t.lanes
+    # The keys computed in one pass (sorted keeps equal keys in seat order, as before).
+    keys = [(-(laps * units + starts[b] + seg), lanes[b])
+            for b, seg, laps in zip(s.car_space, s.car_seg, s.car_laps, strict=True)]
+    return sorted(range(s.players), key=keys.__getitem__)
 
 
 def rank(s: State, seat: int) -> int:
@@ -134,8 +158,12 @@ def free_segments(s: State, space: int, seat: int | None = None) -> list[int]:
     """The segments of ``space`` no other car than ``seat``'s (default: the mover's) stands on,
     furthest first (RA3: one car per segment)."""
     me = s.mover if seat is None else seat
-    taken = {s.car_seg[p] for p in range(s.players) if s.car_space[p] == space and p != me}
-    return [k for k in range(s.track_spec.spaces[space].length - 1, -1, -1) if k not in taken]
+    car_space = s.car_space
+    if space not in car_space:  # no car there (the common case): every segment is free
+        return list(range(TABLES[s.track].lengths[space] - 1, -1, -1))
+    car_seg = s.car_seg
+    taken = {car_seg[p] for p in range(s.players) if car_space[p] == space and p != me}
+    return [k for k in range(TABLES[s.track].lengths[space] - 1, -1, -1) if k not in taken]
 
 
 def free_segment(s: State, space: int, seat: int | None = None) -> int:
@@ -157,8 +185,8 @@ def anchor(s: State) -> tuple[int, int, int]:
 def successors(s: State, space: int, seg: int) -> tuple[tuple[int, int], ...]:
     """The ``(space, wraps)`` that may follow a cube or car on ``seg`` of ``space``: the space's
     (RA3), with Weaving its segment's too (AU-23)."""
-    track = s.track_spec
-    return track.weave[space][seg] if s.weaving else track.successors[space]
+    t = TABLES[s.track]
+    return t.weave[space][seg] if s.weaving else t.successors[space]
 
 
 def open_segments(s: State, space: int, seat: int | None = None,
@@ -182,10 +210,19 @@ def placements_in(s: State, mask: int) -> list[int]:
     (bit 0 white .. bit 3 black): where the next cube, or the next step of a card's cube, may
     go. A card's cube moving several spaces goes space by space like gear cubes (engine
     decision)."""
-    track = s.track_spec
+    t = TABLES[s.track]
     space, seg, _ = anchor(s)
-    return [b for b, _ in successors(s, space, seg)
-            if mask >> track.spaces[b].colour & 1 and open_segments(s, b)]
+    colours = t.colours
+    if not s.weaving:
+        # Without Weaving a space is open when some segment is free: fewer other cars on it
+        # than it has segments (one car per segment, RA3); no segment list needed.
+        me, car_space = s.mover, s.car_space
+        return [b for b, _ in t.successors[space] if mask >> colours[b] & 1
+                and (b not in car_space
+                     or len({s.car_seg[p] for p in range(s.players)
+                             if car_space[p] == b and p != me}) < t.lengths[b])]
+    return [b for b, _ in t.weave[space][seg]
+            if mask >> colours[b] & 1 and open_segments(s, b)]
 
 
 def place_cube(s: State, cube: int, space: int, seg: int | None = None) -> None:

@@ -96,6 +96,7 @@ from .board import (
     PICK,
     POWER_USED,
     REDLINE,
+    TABLES,
     distance,
     free_segment,
     gain_wear,
@@ -215,6 +216,37 @@ def current_player(s: State) -> int:
 def legal_ids(s: State) -> tuple[int, ...]:
     """The legal action ids of the pending decision."""
     phase = s.phase
+    # The phases of a turn first: they are nearly every decision of a race.
+    if phase == "action":
+        seat = s.order[s.turn % s.players]
+        active = s.active[seat]
+        plays: tuple[int, ...] = ()
+        if active[0] or active[1] or active[2] or active[3]:  # a gear cube (GEARS) to play
+            # Where each gear colour may go, from one pass over the spaces ahead: the colours
+            # of the open ones (``placements`` per colour would walk them once a colour).
+            ahead = 0
+            spaces_colour = TABLES[s.track].colours
+            for b in placements_in(s, ALL_GEARS):
+                ahead |= 1 << spaces_colour[b]
+            redline = ahead if s.flags & REDLINE else 0
+            plays = tuple(PLAY_IDS[c] for c in GEARS if active[c]
+                          and (ahead >> c & 1 or (c == WHITE and redline)))
+        played_cards = tuple(PLAY_IDS[colour] for colour in map(CARD_COLOURS.__getitem__, s.cards)
+                             if active[colour])
+        played = s.route or any(s.used[seat])
+        power = (USE_DRIVER,) if s.drivers and cards.power_ready(s) else ()
+        return (*plays, *played_cards, *power, END_ACTIONS,
+                *((PIT_STOP,) if not played else ()))
+    if phase == "place":
+        return place_ids(s, placements(s, s.playing))
+    if phase == "draw":
+        bag = s.bag[s.drawing[0][0]]
+        return tuple(DRAW_IDS[c] for c in range(len(CUBES)) if bag[c])
+    if phase in ("prebuy", "buy"):
+        power = (USE_DRIVER,) if phase == "buy" and cards.power_ready(s) else ()
+        return (*(BUY_IDS[c] for c in affordable(s)), *power, STOP_BUYING)
+    if phase == "card":
+        return _card_legal(s)
     if phase in ("sponsors", "sponsor"):
         return sponsors.legal_ids(s)
     if phase == "cards":
@@ -227,26 +259,11 @@ def legal_ids(s: State) -> tuple[int, ...]:
                      if d not in s.pool)
     if phase == "driver":
         return tuple(TAKE_DRIVER_IDS[d] for d in sorted(s.pool))
-    if phase == "draw":
-        bag = s.bag[s.drawing[0][0]]
-        return tuple(DRAW_IDS[c] for c in range(len(CUBES)) if bag[c])
-    if phase in ("prebuy", "buy"):
-        power = (USE_DRIVER,) if phase == "buy" and cards.power_ready(s) else ()
-        return (*(BUY_IDS[c] for c in affordable(s)), *power, STOP_BUYING)
-    if phase == "action":
-        active = s.active[s.mover]
-        plays = tuple(PLAY_IDS[c] for c in GEARS if active[c] and placements(s, c))
-        played_cards = tuple(PLAY_IDS[config().cards[card].colour] for card in s.cards
-                             if active[config().cards[card].colour])
-        played = s.route or any(s.used[s.mover])
-        power = (USE_DRIVER,) if cards.power_ready(s) else ()
-        return (*plays, *played_cards, *power, END_ACTIONS,
-                *((PIT_STOP,) if not played else ()))
-    if phase == "place":
-        return place_ids(s, placements(s, s.playing))
-    if phase == "card":
-        return _card_legal(s)
     return ()
+
+
+#: Each card's action colour, by card index (read for every action phase's choices).
+CARD_COLOURS = tuple(c.colour for c in config().cards)
 
 
 def _card_legal(s: State) -> tuple[int, ...]:
@@ -325,62 +342,81 @@ def apply_id(s: State, aid: int) -> None:
 def _apply(s: State, action: Any) -> None:
     if s.phase in ("sponsors", "sponsor"):
         sponsors.apply(s, action)
-    elif isinstance(action, Deal):
-        _deal(s, action.card)
-    elif isinstance(action, DealDriver):
-        _deal_driver(s, action.driver)
-    elif isinstance(action, TakeDriver):
-        _take_driver(s, action.driver)
-    elif isinstance(action, UseDriver):
-        s.flags |= POWER_USED | (BUYING if s.phase == "buy" else 0)
-        cards.power(s)
-    elif isinstance(action, Order):
-        _place_on_grid(s, action.seat)
-    elif isinstance(action, Draw):
-        _draw_cube(s, action.cube)
-    elif isinstance(action, Buy):
-        if s.phase == "card":
-            cards.buy_one(s, action.cube)
-        else:
-            _buy(s, action.cube)
-    elif isinstance(action, StopBuying):
-        _stop_buying(s)
-    elif isinstance(action, Play):
-        if action.cube in GEARS:
-            _play(s, action.cube)
-        else:
-            _play_card(s, action.cube)
-    elif isinstance(action, Place | PlaceOn):
-        seg = action.segment if isinstance(action, PlaceOn) else None
-        if s.phase != "card":
-            _place(s, action.space, seg)
-        elif s.effect[0] in (CRATE, DRIVE):
-            _crate_step(s, action.space, seg)
-        else:
-            _card_step(s, action.space, seg)
-    elif isinstance(action, StopMoving):
-        if s.effect[0] == CRATE:
-            _crate_next(s)
-        elif s.effect[0] == DRIVE:
-            _drive_done(s)
-        else:
-            _end_effect(s)
-    elif isinstance(action, Remove | Return) or (isinstance(action, Skip)
-                                                  and s.effect[0] in (MANAGER_REMOVE,
-                                                                      MANAGER_RETURN)):
+        return
+    # One dict look-up by the action's class instead of a chain of isinstance tests (the
+    # action classes have no subclasses, so the class names the branch exactly).
+    handler = _HANDLERS.get(type(action))
+    if handler is not None:
+        handler(s, action)
+
+
+def _use_driver(s: State, action: Any) -> None:
+    s.flags |= POWER_USED | (BUYING if s.phase == "buy" else 0)
+    cards.power(s)
+
+
+def _buy_action(s: State, action: Any) -> None:
+    if s.phase == "card":
+        cards.buy_one(s, action.cube)
+    else:
+        _buy(s, action.cube)
+
+
+def _play_action(s: State, action: Any) -> None:
+    if action.cube in GEARS:
+        _play(s, action.cube)
+    else:
+        _play_card(s, action.cube)
+
+
+def _place_action(s: State, action: Any) -> None:
+    seg = action.segment if isinstance(action, PlaceOn) else None
+    if s.phase != "card":
+        _place(s, action.space, seg)
+    elif s.effect[0] in (CRATE, DRIVE):
+        _crate_step(s, action.space, seg)
+    else:
+        _card_step(s, action.space, seg)
+
+
+def _stop_moving(s: State, action: Any) -> None:
+    if s.effect[0] == CRATE:
+        _crate_next(s)
+    elif s.effect[0] == DRIVE:
+        _drive_done(s)
+    else:
+        _end_effect(s)
+
+
+def _skip(s: State, action: Any) -> None:
+    if s.effect[0] in (MANAGER_REMOVE, MANAGER_RETURN):
         _manager_choice(s, action)
-    elif isinstance(action, Skip):
+    else:
         cards.skip(s)
-    elif isinstance(action, Choose):
-        cards.choose(s, action.pile, action.cube)
-    elif isinstance(action, Option):
-        cards.option(s, action.k)
-    elif isinstance(action, DrawMore):
-        cards.draw_more(s)
-    elif isinstance(action, EndActions):
-        _end_actions(s)
-    elif isinstance(action, PitStop):
-        _pit_stop(s)
+
+
+_HANDLERS: dict[type, Any] = {
+    Deal: lambda s, a: _deal(s, a.card),
+    DealDriver: lambda s, a: _deal_driver(s, a.driver),
+    TakeDriver: lambda s, a: _take_driver(s, a.driver),
+    UseDriver: _use_driver,
+    Order: lambda s, a: _place_on_grid(s, a.seat),
+    Draw: lambda s, a: _draw_cube(s, a.cube),
+    Buy: _buy_action,
+    StopBuying: lambda s, a: _stop_buying(s),
+    Play: _play_action,
+    Place: _place_action,
+    PlaceOn: _place_action,
+    StopMoving: _stop_moving,
+    Remove: lambda s, a: _manager_choice(s, a),
+    Return: lambda s, a: _manager_choice(s, a),
+    Skip: _skip,
+    Choose: lambda s, a: cards.choose(s, a.pile, a.cube),
+    Option: lambda s, a: cards.option(s, a.k),
+    DrawMore: lambda s, a: cards.draw_more(s),
+    EndActions: lambda s, a: _end_actions(s),
+    PitStop: lambda s, a: _pit_stop(s),
+}
 
 
 def _advance(s: State) -> None:
@@ -399,11 +435,12 @@ def _advance(s: State) -> None:
                 not s.effect[2] or not placements_in(s, s.effect[3])):
             _end_effect(s)  # moved all its spaces, or no space ahead: as far as possible (RA5)
             continue
-        if sponsors.step(s):
-            continue
-        if sponsors.done(s):
-            _begin_race(s, list(s.order))
-            continue
+        if s.phase == "sponsor":  # the break between races (both tests are False otherwise)
+            if sponsors.step(s):
+                continue
+            if sponsors.done(s):
+                _begin_race(s, list(s.order))
+                continue
         s.legal = legal_ids(s)
         if s.phase == "card" and not s.legal:
             cards.exhausted(s)
@@ -437,21 +474,34 @@ def _seeded_draw(s: State) -> None:
         _draw_cube(s, cube)
         return
     bag, active, discard = list(s.bag[seat]), list(s.active[seat]), s.discard[seat]
+    # The bag's size and its number of colours are kept as the cubes leave, and each draw is
+    # ``weighted_draw``'s (one ``draw`` over the size, the colours walked in order) done in
+    # place, so no list of colours or sum is rebuilt for every cube.
+    seed, draws = s.seed or 0, s.draws
+    size, kinds = sum(bag), len(bag) - bag.count(0)
     while left:
-        if not any(bag):
+        if not size:
             if not any(discard):
                 break
             bag, discard = list(discard), (0,) * len(CUBES)
+            size, kinds = sum(bag), len(bag) - bag.count(0)
             _log(s, f"{name(seat)} puts the discard back into the bag")
-        colours = [c for c, k in enumerate(bag) if k]
-        if len(colours) == 1:
-            cube = colours[0]
+        if kinds == 1:
+            cube = next(c for c, k in enumerate(bag) if k)
         else:
-            cube = weighted_draw(s.seed or 0, s.draws, bag)
-            s.draws += 1
+            r = draw(seed, draws, size)
+            draws += 1
+            cube = 0
+            while r >= bag[cube]:
+                r -= bag[cube]
+                cube += 1
         bag[cube] -= 1
+        if not bag[cube]:
+            kinds -= 1
+        size -= 1
         active[cube] += 1
         left -= 1
+    s.draws = draws
     s.bag = _with(s.bag, seat, tuple(bag))
     s.active = _with(s.active, seat, tuple(active))
     s.discard = _with(s.discard, seat, discard)
@@ -491,10 +541,12 @@ def _stop_buying(s: State) -> None:
             return
         s.phase, s.drawing = "draw", tuple((p, config().draw) for p in s.order)
         return
-    before = rank(s, seat)
+    # The positions gained matter only to Adrenaline: rank the cars only then.
+    adrenaline = s.flags & ADRENALINE
+    before = rank(s, seat) if adrenaline else 0
     _car_phase(s)
-    gained = before - rank(s, seat)
-    if s.flags & ADRENALINE and gained > 0:
+    gained = before - rank(s, seat) if adrenaline else 0
+    if adrenaline and gained > 0:
         _log(s, f"{name(seat)} gained {gained} position(s) in the car phase (Adrenaline)")
         s.flags |= CAR_PHASE
         start_move(s, GREEN, 2 * gained, 1 << LIGHTGREY, optional=True, same=False)
