@@ -298,10 +298,17 @@ def _in_processes(specs: list[GameSpec], workers: int,
     try:
         pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"),
                                    initializer=_worker_start)
-        futures = [pool.submit(play, spec) for spec in specs]
-    finally:
+    except BaseException:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        raise
     try:
+        try:
+            futures = [pool.submit(play, spec) for spec in specs]
+        finally:
+            # A signal that came while blocked is raised here, inside the block whose
+            # ``finally`` stops the pool: raised outside it, the interpreter's exit would wait
+            # for every queued game (a SIGTERM then took minutes to end a tournament).
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         for done, future in enumerate(as_completed(futures)):
             try:
                 result = future.result()

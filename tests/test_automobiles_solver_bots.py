@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 
 from automobiles.config import WEAR
+from conftest import Kw
 from solvers import tournament
 from solvers.automobiles import buy, turn
 from solvers.automobiles.bots import GEAR_HEAVY, PIT_WEAR
 from solvers.automobiles.positions import explicit, random_positions
 from solvers.bots import bots_of, canonical, make_bot
-from tests.conftest import Kw
 
 NAMES = ("best", "gear-heavy", "pit-first", "balanced")
 

@@ -8,11 +8,11 @@ import json
 from pathlib import Path
 
 from automobiles.serialize import state_from_json
+from conftest import Kw
+from positions import assert_one_error_line
 from solvers.automobiles import turn
 from solvers.automobiles.positions import random_positions
 from solvers.automobiles.puzzles import load_puzzles
-from tests.conftest import Kw
-from tests.positions import assert_one_error_line
 
 
 def _position_file(tmp_path: Path) -> Path:

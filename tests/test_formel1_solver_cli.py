@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import Kw
 from formel1 import from_json, new_game
 from solvers.formel1 import race
 from solvers.formel1.positions import endgame
-from tests.conftest import Kw
 
 
 @pytest.fixture

@@ -195,6 +195,13 @@ def test_the_search_hint_is_the_greedy_heuristic_in_the_auction_and_early_in_the
     assert not hint.proven and "heuristic" in hint.text and "takes over at" in hint.text
 
 
+@pytest.fixture(autouse=True)
+def no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search hint's time budget off in every test here, so only its node budget decides:
+    the same answer on a busy machine as on a quiet one (no test may depend on timing)."""
+    monkeypatch.setattr(f1, "SEARCH_SECONDS", math.inf)
+
+
 @pytest.mark.parametrize("players, seed, mid_card", [(4, 0, False), (4, 3, True), (3, 4, False)])
 def test_the_search_hint_in_the_last_cards_is_a_legal_estimate_with_its_interval(
         players: int, seed: int, mid_card: bool) -> None:

@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -563,3 +564,38 @@ def test_kraftwagen_games_are_played_as_before_the_generic_tournament() -> None:
     planner = play_one(schedule(["planner:30", "random"], 2, seed=2)[0])
     assert (planner.scores, planner.decisions) == ((156, 30), 249)
     assert planner.parts == ((71, 31, 43, 11), (12, 16, 0, 2))
+
+
+class _Stopped(Exception):
+    """What this test's SIGTERM handler raises (kw's is ``Terminated``)."""
+
+
+def test_a_stop_signal_that_comes_while_the_games_are_queued_still_stops_the_workers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Stop signals are blocked while the workers start; one that comes then is raised when
+    # they are unblocked. It must stop the pool: raised outside the block that does, the
+    # interpreter's exit waited for every queued game. Here the signal is sent from inside the
+    # blocked window itself (the first submit), so the race is not left to chance.
+    pools: list[tuple[Any, list[Any]]] = []
+
+    class Signalling(tournament.ProcessPoolExecutor):
+        def submit(self, *args: Any, **kwargs: Any) -> Any:
+            future = super().submit(*args, **kwargs)
+            if not pools:
+                pools.append((self, list(self._processes.values())))
+                os.kill(os.getpid(), signal.SIGTERM)  # pending until the unblock
+            return future
+
+    def stop(signum: int, frame: Any) -> None:
+        raise _Stopped
+
+    monkeypatch.setattr(tournament, "ProcessPoolExecutor", Signalling)
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        with pytest.raises(_Stopped):
+            list(tournament._in_processes(tournament.schedule(["greedy", "random"], 40, 3), 2))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    pool, workers = pools[0]
+    assert pool._shutdown_thread and workers
+    assert not any(w.is_alive() for w in workers)
