@@ -12,7 +12,7 @@ NOTEBOOK ?= notebooks/00_start.ipynb
 # As root, jupyter refuses to start without --allow-root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Lint only the folders that exist (git keeps no empty folders, so a fresh clone may lack some).
-LINT_PATHS := $(wildcard gamecore kwcore formel1 automobiles solvers kwwidgets tests benchmarks)
+LINT_PATHS := $(wildcard gamecore kwcore formel1 automobiles solvers kwwidgets tests benchmarks notebooks)
 TYPED_PATHS := $(wildcard gamecore kwcore formel1 automobiles solvers kwwidgets)
 # The real-browser test drives Debian's Chromium (no browser download is possible here).
 CHROMIUM ?= /usr/bin/chromium
