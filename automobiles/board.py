@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .config import CUBES, WEAR, config
+from .state import LOG_CHUNK
 
 if TYPE_CHECKING:
     from .state import Counts, State
@@ -78,8 +79,12 @@ def cubes_text(cube: int, k: int) -> str:
 
 
 def log(s: State, line: str) -> None:
-    """Add one plain-English line to the race's log."""
-    s.log_lines += (line,)
+    """Add one plain-English line to the race's log (a full tail becomes a shared chunk)."""
+    tail = s.log_tail + (line,)
+    if len(tail) == LOG_CHUNK:
+        s.log_chunks, s.log_tail = s.log_chunks + (tail,), ()
+    else:
+        s.log_tail = tail
 
 
 def add(counts: Counts, cube: int, k: int) -> Counts:

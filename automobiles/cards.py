@@ -488,13 +488,17 @@ START = {
 }
 
 
+#: The cards whose log line names the player's race position.
+_RANKED = frozenset(("transmission", "bump_and_run", "overdrive"))
+
+
 def describe(s: State, card_index: int) -> str:
     """What a card's numbers come to as it is played, for the log ("3 dark-grey cubes in the
     discard, moves 3 dark-grey spaces"); empty for cards without such numbers."""
     seat, card_id = s.mover, config().cards[card_index].id
     discard = s.discard[seat]
-    r = rank(s, seat)
-    where = f"position {r} of {s.players}"
+    if card_id in _RANKED:  # the race position only for the cards that name it
+        where = f"position {rank(s, seat)} of {s.players}"
     if card_id == "diesel_engine":
         k = discard[DARKGREY]
         return f"{cubes_text(DARKGREY, k)} in the discard, moves {k} dark-grey spaces"

@@ -193,12 +193,16 @@ def _take_driver(s: State, driver: int) -> None:
 
 
 # --- who decides, what is legal ---------------------------------------------------------------
+#: The phases where chance decides (seeded: drawn from the seed; explicit: a chance node).
+_CHANCE_PHASES = frozenset(("cards", "order", "drivers", "draw", "sponsors"))
+
+
 def current_player(s: State) -> int:
     """Chance while a random card set is dealt (AU-08), the start order is drawn (AU-09) or a
     cube is drawn (AU-19); TERMINAL once the race is over (AU-22); the buyer before the race
     (AU-11); the player a card asks (Boost's other players, AU-62; the cars behind a Crate
     Engine, AU-59); else the seat in turn."""
-    if s.phase in ("cards", "order", "drivers", "draw", "sponsors"):
+    if s.phase in _CHANCE_PHASES:
         return CHANCE
     if s.phase == "over":
         return TERMINAL
@@ -424,28 +428,29 @@ def _advance(s: State) -> None:
     the bag refilled (AU-19), a card's step with nothing left to do (RA5), and a decision with
     one legal option (taken and logged)."""
     while True:
-        if s.phase == "draw":
+        phase = s.phase  # read once: nothing below changes it before ``legal_ids``
+        if phase == "draw":
             _refill(s)
             if s.phase != "draw":
                 continue
             if s.seed is not None:
                 _seeded_draw(s)
                 continue
-        if s.phase == "card" and s.effect[0] == MOVE and (
-                not s.effect[2] or not placements_in(s, s.effect[3])):
-            _end_effect(s)  # moved all its spaces, or no space ahead: as far as possible (RA5)
-            continue
-        if s.phase == "sponsor":  # the break between races (both tests are False otherwise)
+        elif phase == "card":
+            if s.effect[0] == MOVE and (not s.effect[2] or not placements_in(s, s.effect[3])):
+                _end_effect(s)  # moved all its spaces, or none ahead: as far as possible (RA5)
+                continue
+        elif phase == "sponsor":  # the break between races
             if sponsors.step(s):
                 continue
             if sponsors.done(s):
                 _begin_race(s, list(s.order))
                 continue
         s.legal = legal_ids(s)
-        if s.phase == "card" and not s.legal:
+        if phase == "card" and not s.legal:
             cards.exhausted(s)
             continue
-        if s.phase in ("cards", "order", "drivers", "draw", "sponsors"):
+        if phase in _CHANCE_PHASES:
             if s.seed is None and len(s.legal) > 1:
                 return
             if len(s.legal) == 1:

@@ -1,7 +1,8 @@
 """Automobiles' state: plain data on gamecore's skeleton (checked apply, clone, undo, outcome).
 
 Every field is an int, a str or a tuple (of ints or tuples), the log included, so a clone shares
-them all (STYLE 3) and gamecore's default ``_copy_parts`` is right. Whose turn it is is computed
+them all (STYLE 3) and gamecore's default ``_copy_parts`` is right: the log too, kept as
+shared chunks (``log_chunks``, ``log_tail``; read as ``log_lines``). Whose turn it is is computed
 from the phase, the start order and the number of turns taken (STYLE 7), never stored. The rules
 live in ``automobiles.rules`` (bound here as ``State.RULES`` by ``automobiles.game``, so this
 module imports neither the rules nor a renderer; STYLE 21).
@@ -9,6 +10,7 @@ module imports neither the rules nor a renderer; STYLE 21).
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, ClassVar
 
 from gamecore.chance import weighted_outcomes
@@ -26,6 +28,10 @@ from .config import CUBES, NAME, Config, TrackSpec, config
 PHASES = ("cards", "order", "drivers", "driver", "prebuy", "draw", "action", "place", "card",
           "buy", "over", "sponsors", "sponsor")
 Counts = tuple[int, ...]  # one count per cube kind, in CUBES order
+#: Lines a log chunk holds (``State.log_chunks``): adding a line copies the tail, fewer than
+#: this many, and every LOG_CHUNK lines the tuple of chunks (the longest season, ten 5-player
+#: races of 8 laps, logs about 45,000 lines: some 700 chunks).
+LOG_CHUNK = 64
 #: A gear cube on the track this turn: (cube, space, segment, laps completed there).
 Placed = tuple[int, int, int, int]
 
@@ -37,10 +43,11 @@ class State(GameState):
                  "active", "used", "discard", "stock", "car_space", "car_seg", "car_laps", "turn",
                  "phase", "money", "buyer", "route", "playing", "drawing", "effect", "flags",
                  "crate", "drivers", "pool", "gained", "races", "race", "points", "sponsored",
-                 "sponsors", "offer", "log_lines",
+                 "sponsors", "offer", "log_chunks", "log_tail",
                  "legal", "history")
-    #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
-    DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
+    #: The fields compared by ``==`` and written to JSON (the legal cache and history derive);
+    #: the log as ``log_lines``, the one tuple its two slots make.
+    DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-4] + ("log_lines",)
     GAME: ClassVar[str] = NAME
     ACTIONS: ClassVar = TABLE
     RULES: ClassVar[Any]  # automobiles.rules, bound by automobiles.game
@@ -82,9 +89,26 @@ class State(GameState):
     sponsored: bool  # a season with sponsors (AU-26)
     sponsors: tuple[int, ...]  # per seat its sponsor 0-17 or -1; () without sponsors (AU-26)
     offer: tuple[int, ...]  # the sponsors on offer between races (RA7)
-    log_lines: tuple[str, ...]
+    #: The log in two parts, so that adding a line is cheap and a clone shares the log: the
+    #: full chunks of LOG_CHUNK lines, and the lines after them. A tuple grown a line at a time
+    #: copied the whole log per line, quadratic in a race's ~2,400 lines; a chain of lines
+    #: ``(line, earlier)`` would nest thousands deep, deeper than ``==``, ``deepcopy`` and
+    #: pickle recurse. Read it as ``log_lines``.
+    log_chunks: tuple[tuple[str, ...], ...]
+    log_tail: tuple[str, ...]
     legal: tuple[int, ...]
     history: list[State]
+
+    @property
+    def log_lines(self) -> tuple[str, ...]:
+        """The race's log, first line first (joined from the chunks on each read)."""
+        return tuple(chain.from_iterable(self.log_chunks)) + self.log_tail
+
+    @log_lines.setter
+    def log_lines(self, lines: tuple[str, ...]) -> None:
+        full = len(lines) - len(lines) % LOG_CHUNK
+        self.log_chunks = tuple(tuple(lines[i:i + LOG_CHUNK]) for i in range(0, full, LOG_CHUNK))
+        self.log_tail = tuple(lines[full:])
 
     @property
     def config(self) -> Config:
@@ -100,6 +124,11 @@ class State(GameState):
     def current_player(self) -> int:
         """The seat to decide, ``CHANCE`` (-1) at a chance node, ``TERMINAL`` (-4) at the end."""
         return self.RULES.current_player(self)
+
+    def is_terminal(self) -> bool:
+        """True once the race (or season) is over: read from the phase directly, as
+        ``current_player`` does, since every search loop asks it at each step."""
+        return self.phase == "over"
 
     @property
     def mover(self) -> int:
@@ -162,7 +191,8 @@ def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...]
     s.stock = tuple(c.stock for c in cfg.cubes)
     s.car_space = s.car_seg = s.car_laps = (0,) * players
     s.turn, s.phase, s.money, s.buyer = 0, "order" if len(cards) == 5 else "cards", 0, 0
-    s.route, s.playing, s.drawing, s.effect, s.log_lines = (), -1, (), (), ()
+    s.route, s.playing, s.drawing, s.effect = (), -1, (), ()
+    s.log_chunks, s.log_tail = (), ()
     s.flags = s.crate = s.gained = 0
     s.drivers, s.pool = (-1,) * players if drivers else (), ()
     s.races, s.race, s.points = races, 0, (0,) * players
