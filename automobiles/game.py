@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecore.game import Game, register
+from gamecore.game import Game, GameOption, register
 
 from . import rules
 from .actions import NUM_ACTIONS
@@ -30,10 +30,47 @@ from .svg import board_svg
 State.RULES = rules
 
 
-def _new_game(players: int = 2, seed: int | None = 0, explicit_chance: bool = False) -> Any:
+def _check_season(races: int) -> None:
+    cfg = config()
+    if races != 1 and not cfg.min_races <= races <= cfg.max_races:
+        raise ValueError(f"1 (a single race) or a season of {cfg.min_races} to "
+                         f"{cfg.max_races} races (AU-25), not {races}")
+
+
+def _card_names(cards: str) -> str | list[str]:
+    """A ``cards`` option's text as ``new_game`` takes it: a set's name or ``random``, else
+    the five card names it lists, separated by commas."""
+    return [c.strip() for c in cards.split(",")] if "," in cards else cards.strip()
+
+
+#: The settings of ``new_game`` that ``kw new --option`` and the OpenSpiel parameters offer
+#: (``new_game`` checks the values; ``season`` is 1 for its None, a single race).
+OPTIONS = (
+    GameOption("season", 1, f"races of a season: 1 a single race, or {config().min_races} to "
+               f"{config().max_races} (AU-25)", _check_season),
+    GameOption("sponsors", False, "sponsors between the races of a season (AU-26; with "
+               "season)"),
+    GameOption("drivers", False, "the driver cards, taken before the race (AU-24, RA7)"),
+    GameOption("weaving", False, "Weaving: a cube on any free segment of its space (AU-23)"),
+    GameOption("cards", "standard", "the card set (AU-08): a set's name, random, or five card "
+               "names separated by commas"),
+    GameOption("track", "daytona", "the track (RA3)"),
+    GameOption("laps", config().default_laps, "laps of each race (AU-20)"),
+)
+
+
+def _new_game(players: int = 2, seed: int | None = 0, explicit_chance: bool = False,
+              **options: Any) -> Any:
+    """A new race, or season, with ``options`` (``OPTIONS`` by name, each validated)."""
     from . import new_game
 
-    return new_game(players, seed, explicit_chance=explicit_chance)
+    chosen: dict[str, Any] = {o.name: o.default for o in OPTIONS}
+    for key, value in options.items():
+        chosen[key] = GAME.option(key).validate(value)
+    season = chosen.pop("season")
+    return new_game(players, seed, explicit_chance=explicit_chance,
+                    season=None if season == 1 else season,
+                    cards=_card_names(chosen.pop("cards")), **chosen)
 
 
 def _make_bot(name: str, seed: int | None = 0) -> Any:
@@ -63,5 +100,6 @@ GAME = Game(
     player_name=lambda state, p: rules.name(p),
     replay_to_json=state_replay_to_json,
     replay_from_json=replay_from_json,
+    options=OPTIONS,
 )
 register(GAME)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecore.game import Game, register
+from gamecore.game import Game, GameOption, register
 
 from . import rules
 from .actions import NUM_ACTIONS
-from .config import MAX_PLAYERS, MIN_PLAYERS, NAME, TITLE
+from .config import MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, NAME, TITLE
 from .render import decision_words, event_log, text_board
 from .serialize import (
     hidden_paths,
@@ -27,10 +27,32 @@ from .state import State
 from .svg import board_svg, table_svg
 
 
-def _new_game(players: int = 4, seed: int | None = 0, explicit_chance: bool = False) -> Any:
+def _variant_names(variants: str) -> list[str]:
+    """A ``variants`` option's text as ``new_game`` takes it: the names it lists, separated by
+    commas (none for an empty text)."""
+    return [v.strip() for v in variants.split(",") if v.strip()]
+
+
+#: The settings of ``new_game`` that ``kw new --option`` offers (``new_game`` checks their
+#: values).
+OPTIONS = (
+    GameOption("races", 3, f"races of the game, 1 to {MAX_RACES} (F1-33, RF8)"),
+    GameOption("track", "standard", "the track: standard, or new (F1-34..F1-37)"),
+    GameOption("variants", "", "variants separated by commas: white321 (F1-04), no_car "
+               "(F1-38, F1-39), two_laps_discards (F1-40) or two_laps_double_deck (F1-41)"),
+)
+
+
+def _new_game(players: int = 4, seed: int | None = 0, explicit_chance: bool = False,
+              **options: Any) -> Any:
+    """A new game with ``options`` (``OPTIONS`` by name, each validated)."""
     from . import new_game
 
-    return new_game(players, seed, explicit_chance=explicit_chance)
+    chosen: dict[str, Any] = {o.name: o.default for o in OPTIONS}
+    for key, value in options.items():
+        chosen[key] = GAME.option(key).validate(value)
+    return new_game(players, seed, chosen["races"], chosen["track"],
+                    _variant_names(chosen["variants"]), explicit_chance=explicit_chance)
 
 
 def _make_bot(name: str, seed: int | None = 0) -> Any:
@@ -60,6 +82,7 @@ GAME = Game(
     decision=decision_words,
     replay_to_json=replay_to_json,
     replay_from_json=replay_from_json,
+    options=OPTIONS,
 )
 register(GAME)
 # The state's rule hooks (formel1.rules imports formel1.state, so the state cannot import it).

@@ -63,11 +63,65 @@ class Observer(Protocol):
     def __call__(self, state: Any, player: int, /) -> dict[str, Any]: ...
 
 
+#: The words a yes/no option reads (``kw new --option weaving=yes``), by their value.
+_BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True,
+               "false": False, "no": False, "off": False, "0": False}
+
+
+def _accept(value: Any) -> None:
+    """The default check of an option value: any value of the option's type."""
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One setting of a game's ``new_game`` that generic tools offer by name: ``kw new
+    --option NAME=VALUE`` and the OpenSpiel parameter ``NAME``.
+
+    ``default`` is the value when the option is not given, and its type (bool, int or str) is
+    the option's; ``new_game`` takes the option as the keyword argument ``name``. ``check``
+    raises ValueError, saying what is allowed, for a value of that type the game refuses (a
+    number out of range, an unknown name); ``help`` is one line for ``kw new
+    --list-options``."""
+
+    name: str
+    default: bool | int | str
+    help: str
+    check: Callable[[Any], None] = _accept
+
+    def validate(self, value: Any) -> Any:
+        """``value`` if it is of the option's type and the game accepts it; ValueError
+        naming the option otherwise."""
+        kind = type(self.default)
+        if type(value) is not kind:
+            raise ValueError(f"{self.name} is {_KIND_WORDS[kind]}, not {value!r}")
+        try:
+            self.check(value)
+        except ValueError as exc:
+            raise ValueError(f"{self.name}: {exc}") from None
+        return value
+
+    def parse(self, text: str) -> Any:
+        """The value written ``text`` (yes/no words, a whole number, or the text itself, by the
+        option's type), validated; ValueError naming the option otherwise."""
+        kind = type(self.default)
+        value: Any = text
+        if kind is bool:
+            value = _BOOL_WORDS.get(text.strip().lower(), text)
+        elif kind is int:
+            stripped = text.strip()
+            value = int(stripped) if stripped.lstrip("+-").isdigit() else text
+        return self.validate(value)
+
+
+_KIND_WORDS = {bool: "true or false", int: "a whole number", str: "a text"}
+
+
 @dataclass(frozen=True)
 class Game:
     """What a generic tool needs to know of one game.
 
-    ``new_game(players, seed, explicit_chance=False)`` makes a game; ``from_json`` and
+    ``new_game(players, seed, explicit_chance=False, **options)`` makes a game, each of
+    ``options`` (by default none) one of the game's ``options`` by name; ``from_json`` and
     ``from_data`` load a position (text, or the dict ``parse_json`` gave); ``hidden(state,
     player)`` lists the paths (``a/b/0``) of the observation that must be None; ``make_bot(name,
     seed)`` builds one of ``bots``; ``text`` and ``svg`` draw a state.
@@ -81,7 +135,8 @@ class Game:
     the sentence of its tooltip; ``replay_to_json(state, actions)`` writes the replay file of a
     game (its settings read from ``state``, a state of that game; ``actions`` the text of every
     decision taken) and ``replay_from_json(text)`` plays one back, each action checked, raising
-    PositionError on a bad file (None: the game has no replay files).
+    PositionError on a bad file (None: the game has no replay files); ``options`` are the
+    settings of ``new_game`` a generic tool may offer (``GameOption``; none by default).
     """
 
     name: str
@@ -107,6 +162,15 @@ class Game:
     action_help: Callable[[Any, Any], str] = no_action_help
     replay_to_json: Callable[[Any, list[str]], str] | None = None
     replay_from_json: Callable[[str | bytes], Any] | None = None
+    options: tuple[GameOption, ...] = ()
+
+    def option(self, name: str) -> GameOption:
+        """The option called ``name``; ValueError naming the game's options otherwise."""
+        for option in self.options:
+            if option.name == name:
+                return option
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise ValueError(f"{self.name} has no option {name!r} (its options: {known})")
 
     @property
     def player_counts(self) -> range:

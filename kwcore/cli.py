@@ -6,13 +6,16 @@ kraftwagen); every command that reads a position takes the game from the file's 
 (files without one are Kraftwagen's). Replay files (``kw play --replay``, ``kw replay``) are
 written and read by the game's own ``replay_to_json``/``replay_from_json`` (Kraftwagen's by
 ``kwcore.serialize``); a game without them is refused in one line. Kraftwagen's own options
-(``--hidden-scores``, ``--until``) say so in one line when given another game. Games are looked
-up by ``find_game`` (``main``'s argument): here gamecore's registry, where kwcore is registered;
-``solvers.cli`` passes one that imports a game's package on demand, so only the game a command
-needs is imported. Positions are JSON files (docs/position-format.md) read from a path or, given
+(``--hidden-scores``, ``--until``) say so in one line when given another game; ``kw new
+--option NAME=VALUE`` sets the other games' own settings, declared by each game
+(``Game.options``; ``--list-options`` prints them). Games are looked up by ``find_game``
+(``main``'s argument): here gamecore's registry, where kwcore is registered; ``solvers.cli``
+passes one that imports a game's package on demand, so only the game a command needs is
+imported. Positions are JSON files (docs/position-format.md) read from a path or, given
 ``-``, from stdin, so commands chain::
 
     kw new --players 2 --seed 7 | kw apply - "start BodyTrack2+Worker" > pos.json
+    kw new --game automobiles --players 4 --option season=3 --option sponsors=true > season.json
     kw legal pos.json
     kw play --players 4 --seed 1 --bots greedy,random --quiet
     kw play --players 2 --seed 3 --replay > game.json && kw replay game.json
@@ -71,16 +74,61 @@ class _Parser(argparse.ArgumentParser):
 
 # --- the commands ---------------------------------------------------------------------------------
 def cmd_new(args: argparse.Namespace) -> int:
-    """``kw new``: print a new position of ``--game`` as indented JSON."""
+    """``kw new``: print a new position of ``--game`` as indented JSON, with the game's
+    ``--option`` settings (``--list-options`` prints them instead)."""
     game: Game = args.game
+    if args.list_options:
+        print("\n".join(option_lines(game)))
+        return EXIT_OK
     players = players_of(game, args.players)
+    options = option_values(game, args.option)
     if game.name == KRAFTWAGEN:
         state = kwcore.new_game(players, args.seed, hidden_scores=args.hidden_scores)
     else:
         kraftwagen_only(game, "--hidden-scores", args.hidden_scores)
-        state = game.new_game(players, args.seed)
+        try:
+            state = game.new_game(players, args.seed, **options)
+        except ValueError as exc:  # options that do not go together (sponsors without season)
+            raise UsageError(f"argument --option: {exc}") from None
     print(position_json(game, state))
     return EXIT_OK
+
+
+def option_values(game: Game, texts: Sequence[str]) -> dict[str, Any]:
+    """The ``--option NAME=VALUE`` settings for ``game``, each parsed and checked by the
+    game's option of that name (a name given twice is refused)."""
+    values: dict[str, Any] = {}
+    for text in texts:
+        name, equals, value = text.partition("=")
+        name = name.strip()
+        if not equals or not name:
+            raise UsageError(f"argument --option: NAME=VALUE expected, not {short(text)}")
+        if name in values:
+            raise UsageError(f"argument --option: {name} is given twice")
+        try:
+            values[name] = game.option(name).parse(value)
+        except ValueError as exc:
+            raise UsageError(f"argument --option: {exc}") from None
+    return values
+
+
+def option_lines(game: Game) -> list[str]:
+    """``kw new --list-options``: each option of ``game`` with its default and what it does."""
+    if not game.options:
+        extra = " (its variant: --hidden-scores)" if game.name == KRAFTWAGEN else ""
+        return [f"{game.name} has no --option settings{extra}"]
+    lines = [f"{game.name} options (--option NAME=VALUE; yes/no ones take true or false):"]
+    width = max(len(f"{o.name}={_option_text(o.default)}") for o in game.options)
+    lines += [f"  {f'{o.name}={_option_text(o.default)}':<{width}}  {o.help}"
+              for o in game.options]
+    return lines
+
+
+def _option_text(value: Any) -> str:
+    """An option's default as it is written on the command line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -241,6 +289,12 @@ def build_parser(extend: Extension | None = None,
     _game_options(new, find_game)
     new.add_argument("--hidden-scores", action="store_true",
                      help="the hidden-score variant (RULINGS K31)")
+    new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="a setting of the game's new position, repeatable (e.g. Automobiles' "
+                          "season=3, Formel 1's races=1); each game has its own: "
+                          "`kw new --game G --list-options` lists G's")
+    new.add_argument("--list-options", action="store_true",
+                     help="print the --option settings of --game with their defaults, and exit")
     new.set_defaults(run=cmd_new)
 
     show = sub.add_parser("show", help="print the board and the last log lines")

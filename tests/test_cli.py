@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -480,3 +482,121 @@ def test_the_core_kw_knows_only_registered_games(kw: Kw) -> None:
 def test_the_game_defaults_to_kraftwagen(kw: Kw) -> None:
     status, out, _ = kw("new", "--seed", "2")
     assert status == 0 and kwcore.from_json(out) == kwcore.new_game(4, 2)
+
+
+# --- kw new --option: each game's own settings (issue 15) -----------------------------------------
+def test_new_with_options_builds_a_season_of_automobiles_that_loads_back(kw: Kw,
+                                                                         tmp_path: Path) -> None:
+    import automobiles
+    import gamecore
+
+    status, out, err = kw("new", "--game", "automobiles", "--players", "4", "--seed", "3",
+                          "--option", "season=3", "--option", "sponsors=true",
+                          "--option", "drivers=yes", "--option", "weaving=on",
+                          "--option", "cards=random", "--option", "laps=2")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert data["races"] == 3 and data["sponsored"] is True and data["weaving"] is True
+    assert data["laps"] == 2 and len(data["drivers"]) == 4 and len(data["cards"]) == 5
+    state = gamecore.load_position(out)
+    assert state == automobiles.new_game(4, 3, season=3, sponsors=True, drivers=True,
+                                         weaving=True, cards="random", laps=2)
+    path = tmp_path / "season.json"
+    path.write_text(out)
+    status, shown, _ = kw("show", str(path))
+    assert status == 0 and shown.startswith(str(state))
+
+
+def test_new_without_options_is_the_games_standard_race(kw: Kw) -> None:
+    import automobiles
+    import gamecore
+
+    status, out, _ = kw("new", "--game", "automobiles", "--players", "3", "--seed", "1")
+    assert status == 0
+    state = gamecore.load_position(out)
+    assert state == automobiles.new_game(3, 1) and state.races == 1 and not state.weaving
+
+
+def test_new_with_options_builds_that_game_of_formel1(kw: Kw) -> None:
+    import formel1
+
+    status, out, err = kw("new", "--game", "formel1", "--players", "3", "--seed", "2",
+                          "--option", "races=1", "--option", "track=new",
+                          "--option", "variants=white321, no_car")
+    assert (status, err) == (0, "")
+    state = formel1.from_json(out)
+    assert (state.races, state.track, state.variants) == (1, "new", ("no_car", "white321"))
+    assert state == formel1.new_game(3, 2, races=1, track="new", variants=("white321", "no_car"))
+
+
+@pytest.mark.parametrize("game", ["automobiles", "formel1"])
+def test_list_options_prints_each_option_with_its_default_and_help(kw: Kw, game: str) -> None:
+    import gamecore
+
+    importlib.import_module(game)  # registers the game
+    status, out, err = kw("new", "--game", game, "--list-options")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    options = gamecore.get(game).options
+    assert len(lines) == 1 + len(options) and "--option NAME=VALUE" in lines[0]
+    for option, line in zip(options, lines[1:], strict=True):
+        default = str(option.default).lower() if isinstance(option.default, bool) \
+            else str(option.default)
+        assert line.split()[0] == f"{option.name}={default}"
+        assert option.help in line
+
+
+def test_list_options_of_kraftwagen_points_to_its_variant_flag(kw: Kw) -> None:
+    status, out, _ = kw("new", "--list-options")
+    assert status == 0 and "no --option settings" in out and "--hidden-scores" in out
+
+
+def test_new_help_points_to_each_games_options(kw: Kw) -> None:
+    status, out, _ = kw("new", "--help")
+    assert status == 0
+    assert "--option NAME=VALUE" in out and "--list-options" in out
+
+
+@pytest.mark.parametrize(("game", "option", "fragments"), [
+    ("automobiles", "speed=3", ("automobiles has no option 'speed'", "season, sponsors")),
+    ("automobiles", "season=2", ("season", "3 to 10")),
+    ("automobiles", "season=three", ("season is a whole number", "'three'")),
+    ("automobiles", "weaving=maybe", ("weaving is true or false", "'maybe'")),
+    ("automobiles", "laps=9", ("laps", "1 to 8")),
+    ("automobiles", "cards=mine", ("card set 'mine'",)),
+    ("automobiles", "cards=Manager,Engineer", ("five cards",)),
+    ("automobiles", "track=le_mans", ("track 'le_mans'",)),
+    ("automobiles", "sponsors=true", ("sponsors", "season=N")),
+    ("automobiles", "season", ("NAME=VALUE expected", "'season'")),
+    ("automobiles", "=3", ("NAME=VALUE expected",)),
+    ("formel1", "variants=fast", ("variant 'fast'",)),
+    ("formel1", "variants=two_laps_discards,two_laps_double_deck", ("two-lap",)),
+    ("formel1", "races=0", ("races", "1 to 10")),
+    ("formel1", "season=3", ("formel1 has no option 'season'", "races, track, variants")),
+    ("kraftwagen", "season=3", ("kraftwagen has no option 'season'",)),
+])
+def test_new_refuses_a_bad_option_in_one_line(kw: Kw, game: str, option: str,
+                                              fragments: tuple[str, ...]) -> None:
+    importlib.import_module(game if game != "kraftwagen" else "kwcore")  # registers the game
+    assert_one_error_line(kw("new", "--game", game, "--players", "2", "--option", option),
+                          "argument --option", *fragments)
+
+
+def test_new_refuses_an_option_given_twice(kw: Kw) -> None:
+    import automobiles  # noqa: F401 - registers the game
+
+    assert_one_error_line(kw("new", "--game", "automobiles", "--option", "laps=2",
+                             "--option", "laps=3"), "argument --option", "laps is given twice")
+
+
+def test_the_cli_options_page_documents_every_games_options() -> None:
+    import automobiles  # noqa: F401 - registers the game
+    import formel1  # noqa: F401 - registers the game
+    import gamecore
+
+    page = (ROOT / "docs" / "cli-options.md").read_text()
+    for name in ("automobiles", "formel1"):
+        game = gamecore.get(name)
+        section = page.split(f"\n## {game.title}\n")[1].split("\n## ")[0]
+        assert {option.name for option in game.options} == \
+            set(re.findall(r"^\| `(\w+)` \|", section, re.M))
