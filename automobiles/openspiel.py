@@ -1,9 +1,11 @@
 """Automobiles as an OpenSpiel game, ``python_automobiles``, through gamecore's one adapter.
 
-Only Automobiles' part: the ``Spec`` (players 2-5, default 4; the length bound) and the
-observation tensor. Everything else (explicit chance with the bag's weighted draws, action ids,
-win-share returns, the observer, the JSON serialization) is the adapter's
-(``gamecore.openspiel``). Importing this registers the game.
+Only Automobiles' part: the ``Spec`` (players 2-5, default 4; the game's options as parameters,
+``pyspiel.load_game("python_automobiles", {"players": 4, "season": 3, "sponsors": True})``;
+the length bound, scaled by the laps and races) and the observation tensor. Everything else
+(explicit chance with the bag's weighted draws, action ids, win-share returns, the observer,
+the JSON serialization) is the adapter's (``gamecore.openspiel``). Importing this registers
+the game.
 """
 
 from __future__ import annotations
@@ -19,10 +21,15 @@ from .config import CUBES, config
 from .game import GAME
 from .state import PHASES
 
-#: The rules set no bound on a race's length; uniformly random play with explicit chance (every
-#: cube drawn a decision) took at most about 9,000 decisions in 5-player races (3 laps); the
-#: bound leaves a wide margin.
-MAX_GAME_LENGTH = 40_000
+#: The rules set no bound on a race's length, so the bound is measured: uniformly random play
+#: with explicit chance (every cube drawn a decision) took at most about 3,300 decisions per
+#: lap (5 players, random cards, Weaving and drivers: 9,870 for 3 laps; 12 races a setting).
+#: A race's length grows with its laps, and a season is ``season`` races, each with its
+#: setup and break, so the bound is per lap and per race, times the races: LAP_BOUND per lap
+#: (about 4 times the most seen) and RACE_BOUND for the setup, the drivers and the sponsors.
+LAP_BOUND, RACE_BOUND = 13_000, 1_000
+#: The bound of a single race of the default 3 laps.
+MAX_GAME_LENGTH = config().default_laps * LAP_BOUND + RACE_BOUND
 #: Pile counts and money are scaled by these to about 0-1.
 PILE_SCALE, MONEY_SCALE = 20.0, 30.0
 
@@ -70,7 +77,44 @@ def _encoding(params: Mapping[str, Any]) -> AutomobilesEncoding:
     return AutomobilesEncoding(params["players"])
 
 
+def _options(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's options among the parameters (all but ``players``)."""
+    return {o.name: params[o.name] for o in GAME.options}
+
+
+def _new_state(params: Mapping[str, Any]) -> Any:
+    return GAME.new_game(params["players"], None, explicit_chance=True, **_options(params))
+
+
+def max_length(params: Mapping[str, Any]) -> int:
+    """The length bound of a game with ``params``: per lap and per race, times the races."""
+    return params["season"] * (params["laps"] * LAP_BOUND + RACE_BOUND)
+
+
+class AutomobilesState(adapter.OpenSpielState):
+    """An OpenSpiel state of a race or season: the core's legal ids, sorted."""
+
+    def _legal_actions(self, player: int) -> list[int]:
+        # OpenSpiel requires ascending ids. The core lists some decisions in another order (a
+        # card's choices before its "skip", a driver's power before "end actions"), which the
+        # standard race never meets but the variants do; sorted here, the game is unchanged.
+        return sorted(super()._legal_actions(player))
+
+
+class AutomobilesGame(adapter.OpenSpielGame):
+    """A race, or a season, for 2-5 players (parameter ``players``, default 4) with the game's
+    options as parameters (``season``, ``sponsors``, ``drivers``, ``weaving``, ``cards``,
+    ``track``, ``laps``; ``automobiles.game.OPTIONS``)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        # Options that do not go together (sponsors without a season) fail here, in
+        # ``load_game``, rather than at the first state.
+        self.new_core_state()
+
+
 SPEC = adapter.Spec(game=GAME.name, max_game_length=MAX_GAME_LENGTH, default_players=4,
-                    encoder=_encoding)
-AutomobilesGame = adapter.register(SPEC)
+                    encoder=_encoding, parameters={o.name: o.default for o in GAME.options},
+                    new_state=_new_state, max_length=max_length)
+adapter.register(SPEC, game_class=AutomobilesGame, state_class=AutomobilesState)
 GAME_NAME = SPEC.name

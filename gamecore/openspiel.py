@@ -78,7 +78,9 @@ class Spec:
     (``Game.observe`` by default; a game may drop what it never encodes, such as a log).
     ``new_state(params)`` makes the explicit-chance start state (by default
     ``Game.new_game(players, None, explicit_chance=True)``; needed when there are parameters
-    beyond ``players``).
+    beyond ``players``). ``max_length(params)`` bounds the length of a game with those
+    parameters (by default ``max_game_length`` for every game; a game whose parameters make
+    it longer, such as a season of races, scales it).
     """
 
     game: str
@@ -89,6 +91,7 @@ class Spec:
     parameters: Mapping[str, Any] = field(default_factory=dict)
     view: Callable[[Any, int], dict[str, Any]] | None = None
     new_state: Callable[[Mapping[str, Any]], Any] | None = None
+    max_length: Callable[[Mapping[str, Any]], int] | None = None
     information: pyspiel.GameType.Information = pyspiel.GameType.Information.IMPERFECT_INFORMATION
 
     @property
@@ -146,7 +149,8 @@ class OpenSpielGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=spec.max_game_length,
+            max_game_length=(spec.max_game_length if spec.max_length is None
+                             else spec.max_length(self.params)),
         )
         super().__init__(self.GAME_TYPE, info, dict(self.params))
 
@@ -292,8 +296,9 @@ def _state_from_data(game: OpenSpielGame, data: Any) -> OpenSpielState:
         if not _same(data.get(name), value):
             raise PositionError(name, f"this game has {name} = {value!r}")
     history = data.get("history")
-    if not isinstance(history, list) or len(history) > spec.max_game_length:
-        raise PositionError("history", f"a list of at most {spec.max_game_length} action ids")
+    longest = game.max_game_length()
+    if not isinstance(history, list) or len(history) > longest:
+        raise PositionError("history", f"a list of at most {longest} action ids")
     position = game.core_game.from_data(data.get("position"))
     state = game.new_initial_state()
     for i, action in enumerate(history):
