@@ -507,6 +507,21 @@ def test_new_with_options_builds_a_season_of_automobiles_that_loads_back(kw: Kw,
     assert status == 0 and shown.startswith(str(state))
 
 
+def test_new_takes_a_card_set_as_five_card_names(kw: Kw) -> None:
+    import automobiles
+    from automobiles.config import config
+
+    chosen = config().card_sets["base_second"]
+    names = ", ".join(config().cards[i].en for i in reversed(chosen))  # any order (AU-08)
+    status, out, err = kw("new", "--game", "automobiles", "--players", "2",
+                          "--option", f"cards={names}", "--option", "track=monza")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert data["cards"] == [config().cards[i].id for i in chosen] and data["track"] == "monza"
+    assert data == json.loads(automobiles.new_game(2, 0, cards="base_second",
+                                                   track="monza").to_json())
+
+
 def test_new_without_options_is_the_games_standard_race(kw: Kw) -> None:
     import automobiles
     import gamecore
