@@ -20,6 +20,7 @@ AU-26, AU-79..AU-84) are ``automobiles.sponsors``'s, called from here.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gamecore.chance import CHANCE, TERMINAL, draw, weighted_draw
@@ -224,7 +225,7 @@ def legal_ids(s: State) -> tuple[int, ...]:
     if phase == "action":
         seat = s.order[s.turn % s.players]
         active = s.active[seat]
-        plays: tuple[int, ...] = ()
+        ids: list[int] = []
         if active[0] or active[1] or active[2] or active[3]:  # a gear cube (GEARS) to play
             # Where each gear colour may go, from one pass over the spaces ahead: the colours
             # of the open ones (``placements`` per colour would walk them once a colour).
@@ -232,15 +233,16 @@ def legal_ids(s: State) -> tuple[int, ...]:
             spaces_colour = TABLES[s.track].colours
             for b in placements_in(s, ALL_GEARS):
                 ahead |= 1 << spaces_colour[b]
-            redline = ahead if s.flags & REDLINE else 0
-            plays = tuple(PLAY_IDS[c] for c in GEARS if active[c]
-                          and (ahead >> c & 1 or (c == WHITE and redline)))
-        played_cards = tuple(PLAY_IDS[colour] for colour in map(CARD_COLOURS.__getitem__, s.cards)
-                             if active[colour])
-        played = s.route or any(s.used[seat])
-        power = (USE_DRIVER,) if s.drivers and cards.power_ready(s) else ()
-        return (*plays, *played_cards, *power, END_ACTIONS,
-                *((PIT_STOP,) if not played else ()))
+            if ahead and s.flags & REDLINE:  # a white cube on any colour open ahead (AU-47)
+                ahead |= 1 << WHITE
+            ids = [PLAY_IDS[c] for c in GEARS if active[c] and ahead >> c & 1]
+        ids += [play for colour, play in _card_plays(s.cards) if active[colour]]
+        if s.drivers and cards.power_ready(s):
+            ids.append(USE_DRIVER)
+        ids.append(END_ACTIONS)
+        if not s.route and not any(s.used[seat]):
+            ids.append(PIT_STOP)
+        return tuple(ids)
     if phase == "place":
         return place_ids(s, placements(s, s.playing))
     if phase == "draw":
@@ -266,8 +268,15 @@ def legal_ids(s: State) -> tuple[int, ...]:
     return ()
 
 
-#: Each card's action colour, by card index (read for every action phase's choices).
+#: Each card's action colour, by card index.
 CARD_COLOURS = tuple(c.colour for c in config().cards)
+
+
+@cache
+def _card_plays(card_set: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Per card of a card set, its action colour and the id playing a cube of it (asked at
+    every action phase, so kept per set)."""
+    return tuple((CARD_COLOURS[c], PLAY_IDS[CARD_COLOURS[c]]) for c in card_set)
 
 
 def _card_legal(s: State) -> tuple[int, ...]:
