@@ -249,8 +249,11 @@ def legal_ids(s: State) -> tuple[int, ...]:
         bag = s.bag[s.drawing[0][0]]
         return tuple(DRAW_IDS[c] for c in range(len(CUBES)) if bag[c])
     if phase in ("prebuy", "buy"):
-        power = (USE_DRIVER,) if phase == "buy" and cards.power_ready(s) else ()
-        return (*(BUY_IDS[c] for c in affordable(s)), *power, STOP_BUYING)
+        ids = [BUY_IDS[c] for c in affordable(s)]
+        if phase == "buy" and s.drivers and cards.power_ready(s):
+            ids.append(USE_DRIVER)
+        ids.append(STOP_BUYING)
+        return tuple(ids)
     if phase == "card":
         return _card_legal(s)
     if phase in ("sponsors", "sponsor"):
@@ -315,12 +318,15 @@ def place_ids(s: State, spaces: list[int], seat: int | None = None) -> tuple[int
                         for k in open_segments(s, b, seat, start)))
 
 
+#: Each cube kind that may be bought, with its cost (wear is never bought, AU-15).
+_PRICES = tuple((c, cube.cost or 0) for c, cube in enumerate(config().cubes) if c != WEAR)
+
+
 def affordable(s: State) -> list[int]:
     """The cubes the buyer can buy: their cost within the money left and the stock not empty
     (AU-11, AU-14, AU-15, RA2; wear is never bought)."""
-    cubes = config().cubes
-    return [c for c in range(len(CUBES)) if c != WEAR and s.stock[c]
-            and (cubes[c].cost or 0) <= s.money]
+    money, stock = s.money, s.stock
+    return [c for c, cost in _PRICES if stock[c] and cost <= money]
 
 
 def placements(s: State, cube: int) -> list[int]:
