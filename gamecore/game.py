@@ -16,6 +16,7 @@ new game is playable in the widgets before it has any words of its own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -102,18 +103,19 @@ class GameOption:
 
     def parse(self, text: str) -> Any:
         """The value written ``text`` (yes/no words, a whole number, or the text itself, by the
-        option's type), validated; ValueError naming the option otherwise."""
-        kind = type(self.default)
-        value: Any = text
+        option's type; spaces around it ignored), validated; ValueError naming the option
+        otherwise."""
+        kind, stripped = type(self.default), text.strip()
+        value: Any = stripped
         if kind is bool:
-            value = _BOOL_WORDS.get(text.strip().lower(), text)
-        elif kind is int:
-            stripped = text.strip()
-            value = int(stripped) if stripped.lstrip("+-").isdigit() else text
+            value = _BOOL_WORDS.get(stripped.lower(), stripped)
+        elif kind is int and _WHOLE_NUMBER.fullmatch(stripped):
+            value = int(stripped)
         return self.validate(value)
 
 
 _KIND_WORDS = {bool: "true or false", int: "a whole number", str: "a text"}
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 @dataclass(frozen=True)

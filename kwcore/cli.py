@@ -89,6 +89,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         try:
             state = game.new_game(players, args.seed, **options)
         except ValueError as exc:  # options that do not go together (sponsors without season)
+            if not options:
+                raise  # not the user's mistake: reported as an internal error
             raise UsageError(f"argument --option: {exc}") from None
     print(position_json(game, state))
     return EXIT_OK
@@ -117,7 +119,9 @@ def option_lines(game: Game) -> list[str]:
     if not game.options:
         extra = " (its variant: --hidden-scores)" if game.name == KRAFTWAGEN else ""
         return [f"{game.name} has no --option settings{extra}"]
-    lines = [f"{game.name} options (--option NAME=VALUE; yes/no ones take true or false):"]
+    flags = any(isinstance(o.default, bool) for o in game.options)
+    lines = [f"{game.name} options (--option NAME=VALUE"
+             + ("; yes/no ones take true or false" if flags else "") + "):"]
     width = max(len(f"{o.name}={_option_text(o.default)}") for o in game.options)
     lines += [f"  {f'{o.name}={_option_text(o.default)}':<{width}}  {o.help}"
               for o in game.options]

@@ -578,6 +578,7 @@ def test_new_help_points_to_each_games_options(kw: Kw) -> None:
     ("automobiles", "season=three", ("season is a whole number", "'three'")),
     ("automobiles", "weaving=maybe", ("weaving is true or false", "'maybe'")),
     ("automobiles", "laps=9", ("laps", "1 to 8")),
+    ("automobiles", "laps=--3", ("laps is a whole number", "'--3'")),
     ("automobiles", "cards=mine", ("card set 'mine'",)),
     ("automobiles", "cards=Manager,Engineer", ("five cards",)),
     ("automobiles", "track=le_mans", ("track 'le_mans'",)),
