@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from .state import State
 
 CELL = 14
+#: about how wide a character of the 11 px sans-serif text is, for wrapping long lines
+CHAR_PX = 6.2
+LINE_PX = 16
 FILL = {"corner": "#f3d9a4", "unequal": "#e7b96a", "chicane": "#e9a6a6", "final": "#cde8c4",
         "plain": "#e4e4e4"}
 CAR_FILL = ("#222", "#f2d600", "#2a5bd7", "#f28c00", "#d62020", "#1d9a3a")
@@ -24,10 +27,8 @@ def board_svg(s: State, viewer: int | None = None) -> str:
     whole table sees, every hand face down)."""
     track = s.track_spec()
     width = 20 + track.rows * CELL + 20
-    height = 150 + 16 * s.players
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'width="100%" style="max-width:{width}px" font-family="sans-serif" font-size="11">',
-             f'<text x="8" y="14">{escape(decision_words(s))}</text>',
+    columns = int((width - 28) / CHAR_PX)  # characters a text line may hold, indent included
+    parts = [f'<text x="8" y="14">{escape(decision_words(s))}</text>',
              f'<text x="{width - 8}" y="14" text-anchor="end" fill="#a00">synthetic cards and '
              'track (RF1, RF2)</text>']
     for i, cell in enumerate(track.cells):
@@ -46,24 +47,41 @@ def board_svg(s: State, viewer: int | None = None) -> str:
             cy = 24 + (track.lanes - 1 - cell.lane) * CELL + CELL // 2
             parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="{CAR_FILL[car]}" '
                          f'stroke="#fff"><title>{CONFIG.colours[car]}</title></circle>')
-    y = 40 + track.lanes * CELL
-    parts.append(f'<text x="8" y="{y}">Prize chart: {escape(prize_chart(s))}</text>')
+    y = 40 + track.lanes * CELL - LINE_PX
+    lines = [f"Prize chart: {prize_chart(s)}"]
     for p in range(s.players):
-        y += 16
         cars = ", ".join(CONFIG.colours[c] for c in range(6) if s.owner[c] == p)
         if p == viewer:
             hand = "; ".join(CONFIG.kinds[k].name for k in s.hands[p])
         else:
             hand = f"{len(s.hands[p])} cards"
         dealer = " (dealer)" if p == s.dealer else ""
-        parts.append(f'<text x="8" y="{y}">Player {p}{dealer}: ${s.money[p]}K; cars '
-                     f'{escape(cars or "none")}; hand {escape(hand)}</text>')
+        lines.append(f"Player {p}{dealer}: ${s.money[p]}K; cars {cars or 'none'}; hand {hand}")
     unplaced = [CONFIG.colours[c] for c in range(6) if s.pos[c] in (OFF, FINISHED)]
     if unplaced:
-        parts.append(f'<text x="8" y="{y + 16}">Off the track: {escape(", ".join(unplaced))}'
-                     '</text>')
-    parts.append("</svg>")
-    return "\n".join(parts)
+        lines.append(f"Off the track: {', '.join(unplaced)}")
+    for text in lines:
+        for i, piece in enumerate(wrap(text, columns)):
+            y += LINE_PX
+            parts.append(f'<text x="{8 + 12 * (i > 0)}" y="{y}">{escape(piece)}</text>')
+    # The height follows the lines drawn: a long hand wraps instead of running off the board.
+    height = y + 10
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'width="100%" style="max-width:{width}px" font-family="sans-serif" font-size="11">')
+    return "\n".join([head, *parts, "</svg>"])
+
+
+def wrap(text: str, columns: int) -> list[str]:
+    """``text`` in pieces of at most ``columns`` characters, broken after "; " or ", " (or a
+    space) where it can be; a piece after the first is meant to be drawn indented."""
+    pieces: list[str] = []
+    while len(text) > columns:
+        cut = next((at for sep in ("; ", ", ", " ") if (at := text.rfind(sep, 0, columns)) > 0),
+                   columns - 1)
+        cut += 1
+        pieces.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    return [*pieces, text]
 
 
 def prize_chart(s: State) -> str:

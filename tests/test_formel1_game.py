@@ -182,6 +182,25 @@ def test_the_svg_board_shows_the_viewers_hand_face_up_only() -> None:
     assert card in mine and mine.count("12 cards") == 3
 
 
+def test_a_long_hand_wraps_inside_the_svg_board_and_the_board_is_as_tall_as_its_lines() -> None:
+    import re
+
+    from formel1.svg import CHAR_PX
+
+    s = formel1.new_game(6, 3)  # 6 players: the most lines; the viewer holds a full hand
+    svg = formel1.GAME.board(s, 0)
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 (\S+) (\S+)"', svg).groups())
+    texts = re.findall(r'<text x="(\d+)" y="(\d+)"( text-anchor="end")?[^>]*>([^<]*)</text>', svg)
+    lines = [(int(x), int(y), body) for x, y, end, body in texts if not end]
+    assert all(x + len(body) * CHAR_PX <= width for x, _, body in lines)
+    hand = [body for _, _, body in lines if body.startswith("Player 0")][0]
+    assert len(hand) < len("; ".join(CONFIG.kinds[k].name for k in s.hands[0]))  # wrapped
+    for k in s.hands[0]:  # every card is still shown (its name may be on a wrapped line)
+        assert CONFIG.kinds[k].name in " ".join(body for _, _, body in lines)
+    bottom = max(y for _, y, _ in lines)
+    assert bottom < height <= bottom + 16
+
+
 def test_the_svg_board_shows_every_prize_and_the_cars_placed_so_far() -> None:
     s = race({"Black": "61b", "Yellow": "40a"}, [["Black 5", "Red 10", "Green 10"],
                                                  ["Red 10", "Green 10"]])
