@@ -49,9 +49,9 @@ from solvers.kraftwagen.real_positions import real_positions  # noqa: E402
 BASELINE = "421e765"
 
 
-def _old_planner(commit: str) -> Any:
-    """``solvers/planner.py`` at ``commit``, loaded as the module ``planner_<commit>``."""
-    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:solvers/planner.py"],
+def _old_planner(commit: str, where: str = "solvers/planner.py") -> Any:
+    """The planner at ``commit`` (``where``: its path then), loaded as ``planner_<commit>``."""
+    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:{where}"],
                             check=True, capture_output=True, text=True).stdout
     folder = Path(tempfile.mkdtemp(prefix="kw-baseline-"))
     path = folder / f"planner_{commit}.py"
@@ -74,7 +74,8 @@ def _solve(job: tuple[str, int, int, float, str]) -> dict[str, Any]:
     """One solve in this (fresh) process: what it answered and its peak memory."""
     which, count, index, budget, commit = job
     pos = real_positions(count)[index]
-    module = _old_planner(commit) if which == "old" else planner
+    module = _old_planner(commit) if which == "old" else \
+        _old_planner(commit, "solvers/kraftwagen/planner.py") if which == "previous" else planner
     cut = {"max_turns": int(which.split()[1])} if which.startswith("cut ") else {}
     config = module.PlannerConfig(time_budget=budget, **cut)
     t0 = time.perf_counter()
@@ -90,7 +91,7 @@ def _solve(job: tuple[str, int, int, float, str]) -> dict[str, Any]:
                 "upper": getattr(result, "upper", None),
                 "proven_turns": getattr(result, "proven_turns", 0),
                 "nodes": result.nodes}
-        if which != "old":
+        if which not in ("old", "previous"):
             out["replayed"] = planner.replay_value(pos.state, result.company, result)
     out["seconds"] = time.perf_counter() - t0
     out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -107,11 +108,12 @@ def report(rows: list[dict[str, Any]], budgets: list[float]) -> list[str]:
     top = max(budgets)
     by = {(r["which"], r["budget"], r["index"]): r for r in rows}
     lines = ["| planner | budget | with a plan | proven 1 turn | proven 2 turns | proven round "
-             "| median gap (not proven) | median peak MB | plan value vs the 60 s plan |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| median gap (not proven) | median peak MB | mean value "
+             "| plan value vs the 60 s plan |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     cuts = sorted({r["which"] for r in rows if r["which"].startswith("cut ")},
                   key=lambda w: int(w.split()[1]))
-    for which in ["old", "new", *cuts]:
+    for which in ["old", "previous", "new", *cuts]:
         for budget in sorted(budgets):
             got = [r for (w, b, _), r in sorted(by.items()) if w == which and b == budget]
             if not got:
@@ -129,11 +131,14 @@ def report(rows: list[dict[str, Any]], budgets: list[float]) -> list[str]:
                     versus = (f"lower in {worse} of {len(pairs)}, mean "
                               f"{statistics.mean(a - b for a, b in pairs):+.1f}")
             peak = statistics.median(r["peak_mb"] for r in got)
+            planned = [r["value"] for r in got if r.get("plan")]
+            mean = f"{statistics.mean(planned):.1f}" if planned else "-"
             lines.append(
                 f"| {which} | {budget:g} s | {_share(got, lambda r: r.get('plan'))} "
                 f"| {_share(got, lambda r: r.get('proven') or r.get('proven_turns', 0) >= 1)} "
                 f"| {_share(got, lambda r: r.get('proven') or r.get('proven_turns', 0) >= 2)} "
-                f"| {_share(got, lambda r: r.get('proven'))} | {gap} | {peak:.0f} | {versus} |")
+                f"| {_share(got, lambda r: r.get('proven'))} | {gap} | {peak:.0f} | {mean} "
+                f"| {versus} |")
     return lines
 
 
@@ -144,6 +149,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--baseline", default=BASELINE, help="commit of the old planner")
     ap.add_argument("--no-baseline", action="store_true", help="solve with the new one only")
+    ap.add_argument("--previous", default=None, metavar="COMMIT",
+                    help="also solve at every budget with solvers/kraftwagen/planner.py as it "
+                         "was at COMMIT (rows 'previous')")
     ap.add_argument("--max-turns", type=int, nargs="*", default=[], metavar="N",
                     help="also solve with lines cut after N turns (rows 'cut N')")
     ap.add_argument("--json", default=None, metavar="FILE", help="also write every row")
@@ -152,6 +160,11 @@ def main(argv: list[str] | None = None) -> int:
     kinds = ["new"] + [f"cut {n}" for n in args.max_turns]
     new_jobs = [(which, args.count, i, b, args.baseline)
                 for i in range(args.count) for b in args.budgets for which in kinds]
+    if args.previous:  # interleaved with the new planner's, so both meet the same load
+        new_jobs = [job for i in range(args.count) for b in args.budgets
+                    for job in [("new", args.count, i, b, args.baseline),
+                                ("previous", args.count, i, b, args.previous)]] + \
+            [job for job in new_jobs if job[0] != "new"]
     old_top = [] if args.no_baseline else [("old", args.count, i, top, args.baseline)
                                            for i in range(args.count)]
     t0 = time.perf_counter()
@@ -164,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     # No plan at the largest budget: none at the smaller ones either.
     rows += [r | {"budget": b} for r in list(rows) if r["which"] == "old" and not r["plan"]
              for b in args.budgets if b != top]
-    bad = [r for r in rows if r["which"] != "old" and r.get("replayed") != r.get("value")]
+    bad = [r for r in rows if r["which"] not in ("old", "previous")
+           and r.get("replayed") != r.get("value")]
     print(f"{args.count} real positions, budgets {', '.join(f'{b:g} s' for b in args.budgets)}, "
           f"{args.workers} workers, {time.perf_counter() - t0:.0f} s in all; baseline planner "
           f"at {args.baseline}; default cut {planner.PlannerConfig().max_turns} turns")

@@ -25,8 +25,9 @@ from solvers.kraftwagen.planner import Horizon, PlannerConfig, PlannerError
 
 
 def plain(config: PlannerConfig) -> PlannerConfig:
-    """The same request answered by plain exhaustive search: no table, bounds or ordering."""
-    return replace(config, use_table=False, use_bounds=False, use_ordering=False)
+    """The same request answered by plain exhaustive search: no table, bounds, ordering or
+    suggested lines."""
+    return replace(config, use_table=False, use_bounds=False, use_ordering=False, suggest=False)
 
 
 # --- positions ------------------------------------------------------------------------------------

@@ -224,3 +224,63 @@ def test_the_status_says_what_is_proven_and_what_is_only_bounded() -> None:
     assert f"at most {part.upper:g} possible" in text
     one = planner.plan(pos.state, None, config(pos, horizon=planner.Horizon("turns", 1)))
     assert "for your next turn" in one.status()
+
+
+# --- the suggestion phase -----------------------------------------------------------------------
+def _driver(state: State, **kw: object) -> planner._Deepening:
+    root = state.clone(history=False)
+    root.seed = None
+    return planner._Deepening(root, root.current_player,
+                              PlannerConfig(time_budget=1e9, **kw), None)  # type: ignore[arg-type]
+
+
+# Real positions (benchmark set) where two turns can be listed in about a second.
+QUICK = [real_positions(30)[i] for i in (4, 23, 25)]
+
+
+@pytest.mark.parametrize("pos", QUICK, ids=_ids)
+def test_suggested_lines_are_real_lines_that_replay_to_their_value(pos: RealPosition) -> None:
+    driver = _driver(pos.state)
+    driver.incumbent()
+    greedy, firsts = driver.value, {f.aid: f.lower for f in driver.firsts}
+    driver.suggest()
+    assert driver.value >= greedy
+    for f in driver.firsts:  # each first decision keeps the best line found after it
+        assert f.lower >= firsts[f.aid] and f.lower <= f.upper
+    plan = driver.result("")
+    assert plan.value == driver.value and plan.best == plan.principal_variation[0][1]
+    assert planner.replay_value(pos.state, plan.company, plan) == plan.value
+
+
+def test_the_suggestion_phase_finds_better_lines_than_the_greedy_ones_on_real_positions() -> None:
+    gains = []
+    for pos in QUICK:
+        driver = _driver(pos.state)
+        driver.incumbent()
+        before = driver.value
+        driver.suggest()
+        gains.append(driver.value - before)
+    assert all(g >= 0 for g in gains) and any(g > 0 for g in gains), gains
+
+
+@pytest.mark.parametrize("settings", [{"rivals": "scripted", "script": ("pass",) * 200},
+                                      {"rivals": "maxn"}, {"horizon": planner.Horizon("turns", 2)},
+                                      {"suggest": False}],
+                         ids=["scripted", "maxn", "turns", "off"])
+def test_the_suggestion_phase_lists_lines_only_for_greedy_rivals_and_the_round(
+        settings: dict[str, object]) -> None:
+    # Its rival replies are the greedy choice: under any other model its lines would not be the
+    # model's lines (and with a turns horizon its listing would pass the horizon).
+    driver = _driver(QUICK[0].state, **settings)
+    nodes = driver.search.nodes
+    driver.suggest()
+    assert driver.search.nodes == nodes
+
+
+@pytest.mark.parametrize("pos", POSITIONS[:4], ids=_ids)
+def test_suggestions_change_no_proven_value_and_no_alternative(pos: RealPosition) -> None:
+    on = planner.plan(pos.state, None, config(pos))
+    off = planner.plan(pos.state, None, config(pos, suggest=False))
+    assert (on.value, on.upper, on.proven) == (off.value, off.upper, off.proven)
+    assert [(a.action, a.value, a.upper) for a in on.alternatives] == \
+        [(a.action, a.value, a.upper) for a in off.alternatives]
