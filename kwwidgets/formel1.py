@@ -492,6 +492,11 @@ class Formel1View(GameView):
             out.setdefault(group_title(state, formel1.ACTIONS[aid]), []).append(aid)
         return out
 
+    def choose_label(self, title: str) -> str:
+        """"Bid" beside the list of bids (F1-09), "Play" beside a list of cards, else
+        "Move"."""
+        return {"Bid": "Bid", "Play a card": "Play"}.get(title, "Move")
+
     def hint(self, state: Any) -> Hint | None:
         """The hint of the source in use (by default the greedy bot's, a heuristic)."""
         return hint_for(state)

@@ -317,8 +317,9 @@ class PlayWidget:
         if title not in self._selects:
             pick = w.Dropdown(layout=w.Layout(width="auto"))
             pick.add_class("kw-action-select")
-            go = button("Play", "kw-action", lambda: self.click(pick.value), self.out,
-                        "play the action chosen in the list")
+            verb = self.view_of.choose_label(title)
+            go = button(verb, "kw-action", lambda: self.click(pick.value), self.out,
+                        f"{verb.lower()}: the entry chosen in the list")
             self._selects[title] = (pick, go)
         pick, go = self._selects[title]
         pick.options = [(self.view_of.label(self.state, a), a) for a in ids]

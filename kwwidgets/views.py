@@ -113,6 +113,11 @@ class GameView:
             out.setdefault(type(self.action(state, aid)).__name__, []).append(aid)
         return out
 
+    def choose_label(self, title: str) -> str:
+        """The label of the button beside the list of a group too long for buttons (the
+        group's heading is ``title``): a verb for what taking the chosen entry does."""
+        return "Play"
+
     def error(self, exc: BaseException) -> str:
         """A rules error as the player reads it."""
         return str(exc)

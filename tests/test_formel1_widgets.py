@@ -132,6 +132,7 @@ def test_the_bids_are_a_list_that_opens_on_the_lowest_bid_and_its_button_bids_it
     lowest = min(a for a in play.state.legal_action_ids()
                  if isinstance(formel1.ACTIONS[a], Bid))
     assert pick.value == lowest and pick.options[0] == ("Bid $10K", lowest)
+    assert go.description == "Bid"  # the verb of the list's group, not a generic "Play"
     go.click()
     assert play.moves[0] == lowest
 
