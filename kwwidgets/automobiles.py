@@ -57,7 +57,7 @@ from automobiles.game import GAME
 from automobiles.render import decision_words
 from automobiles.svg import CAR_FILL, CUBE_FILL, FILL
 from kwwidgets.plots import KwFigure
-from kwwidgets.views import GameView, Hint, register_view
+from kwwidgets.views import Hint, WordedView, register_view
 from solvers.automobiles.buy import for_state
 from solvers.automobiles.turn import TurnError, TurnPlan, solve_turn
 
@@ -380,49 +380,6 @@ def hint_for(state: State) -> Hint | None:
     return _hint_source[0](state)
 
 
-class AutomobilesView(GameView):
-    """Automobiles in the widgets: the engine's board, the close-up and the sheets, plain
-    labels grouped by decision, and the best-turn hint."""
-
-    has_hint = True
-    hint_help = ("the best-turn solver's suggestion (proven, an expectation over the draws, or "
-                 "a bound when its budget stops it)")
-
-    def board(self, state: Any, viewer: int | None = None) -> str:
-        """The engine's board, the close-up and the sheets (``board_html``)."""
-        return board_html(state, viewer)
-
-    def scene_board(self, scene: Any) -> str:
-        """A tour step's board (a plain pair: the default close-up)."""
-        if isinstance(scene, Step):
-            return scene.svg()
-        return board_html(scene[1])
-
-    def label(self, state: Any, action_id: int) -> str:
-        """The plain label (``action_label``)."""
-        return action_label(state, automobiles.ACTIONS[action_id])
-
-    def tooltip(self, state: Any, action_id: int) -> str:
-        """The label and the action's text form."""
-        action = automobiles.ACTIONS[action_id]
-        return f"{action_label(state, action)} [{action}]"
-
-    def groups(self, state: Any) -> dict[str, list[int]]:
-        """The legal ids under the headings of ``group_title``."""
-        out: dict[str, list[int]] = {}
-        for aid in state.legal_action_ids():
-            title = group_title(state, automobiles.ACTIONS[aid])
-            out.setdefault(title, []).append(aid)
-        return out
-
-    def hint(self, state: Any) -> Hint | None:
-        """The hint of the source in use (by default the best-turn solver's)."""
-        return hint_for(state)
-
-
-register_view(GAME.name, AutomobilesView)
-
-
 # --- the tour -------------------------------------------------------------------------------------
 class Step(tuple[str, Any]):
     """One step of the tour: a ``(caption, state)`` pair that also names the spaces outlined
@@ -476,6 +433,34 @@ class Script:
 
 
 Pile = Mapping[int, int]
+
+
+class AutomobilesView(WordedView):
+    """Automobiles in the widgets: the engine's board, the close-up and the sheets, plain
+    labels grouped by decision, and the best-turn hint."""
+
+    hint_help = ("the best-turn solver's suggestion (proven, an expectation over the draws, or "
+                 "a bound when its budget stops it)")
+    step_type = Step
+
+    def words(self, state: Any, action: Any) -> str:
+        """The plain label (``action_label``)."""
+        return action_label(state, action)
+
+    def heading(self, state: Any, action: Any) -> str:
+        """The decision's heading (``group_title``)."""
+        return group_title(state, action)
+
+    def draw(self, state: Any, viewer: int | None) -> str:
+        """The engine's board, the close-up and the sheets (``board_html``)."""
+        return board_html(state, viewer)
+
+    def hint(self, state: Any) -> Hint | None:
+        """The hint of the source in use (by default the best-turn solver's)."""
+        return hint_for(state)
+
+
+register_view(GAME.name, AutomobilesView)
 
 
 def _counts(pile: Pile | None) -> list[int]:

@@ -33,7 +33,7 @@ from formel1 import CONFIG, State
 from formel1.actions import Bid, Pass, Play, To, White
 from formel1.bots import GreedyBot, car_value, evaluate
 from formel1.svg import CAR_FILL, FILL
-from kwwidgets.views import GameView, Hint, register_view
+from kwwidgets.views import Hint, WordedView, register_view
 from solvers.formel1 import race
 from solvers.formel1.positions import cards_left
 
@@ -458,53 +458,6 @@ def group_title(state: State, action: Any) -> str:
     return "Bargain"
 
 
-class Formel1View(GameView):
-    """Formel 1 in the widgets: the engine's board with a close-up below, the viewer's hand
-    face up, plain labels grouped by decision, and a hint (``hint_for``)."""
-
-    has_hint = True
-    hint_help = ("a suggestion and why: the greedy bot's (a heuristic), or the race search's "
-                 "in the last cards of a race (an estimate, or proven)")
-
-    def board(self, state: Any, viewer: int | None = None) -> str:
-        """The engine's board of the table, then the close-up of the race (``board_html``)."""
-        return board_html(state, viewer)
-
-    def scene_board(self, scene: Any) -> str:
-        """A tour step's board: its rows, marks and card (a plain pair: the default close-up)."""
-        if isinstance(scene, Step):
-            return scene.svg()
-        return board_html(scene[1])
-
-    def label(self, state: Any, action_id: int) -> str:
-        """The plain label (``action_label``)."""
-        return action_label(state, formel1.ACTIONS[action_id])
-
-    def tooltip(self, state: Any, action_id: int) -> str:
-        """The label and the action's text form (what ``kw apply`` reads)."""
-        action = formel1.ACTIONS[action_id]
-        return f"{action_label(state, action)} [{action}]"
-
-    def groups(self, state: Any) -> dict[str, list[int]]:
-        """The legal ids under the headings of ``group_title`` (bids first, then pass)."""
-        out: dict[str, list[int]] = {}
-        for aid in state.legal_action_ids():
-            out.setdefault(group_title(state, formel1.ACTIONS[aid]), []).append(aid)
-        return out
-
-    def choose_label(self, title: str) -> str:
-        """"Bid" beside the list of bids (F1-09), "Play" beside a list of cards, else
-        "Move"."""
-        return {"Bid": "Bid", "Play a card": "Play"}.get(title, "Move")
-
-    def hint(self, state: Any) -> Hint | None:
-        """The hint of the source in use (by default the greedy bot's, a heuristic)."""
-        return hint_for(state)
-
-
-register_view(formel1.GAME.name, Formel1View)
-
-
 # --- the tour -------------------------------------------------------------------------------------
 class Step(tuple[str, Any]):
     """One step of the tour: a ``(caption, state)`` pair that also names the rows drawn large
@@ -561,6 +514,40 @@ class Script:
         self.steps.append(Step(caption, self.s.clone(history=False), rows, marks, card, title,
                                viewer))
         return self
+
+
+class Formel1View(WordedView):
+    """Formel 1 in the widgets: the engine's board with a close-up below, the viewer's hand
+    face up, plain labels grouped by decision (bids first, then pass), and a hint
+    (``hint_for``)."""
+
+    hint_help = ("a suggestion and why: the greedy bot's (a heuristic), or the race search's "
+                 "in the last cards of a race (an estimate, or proven)")
+    step_type = Step
+
+    def words(self, state: Any, action: Any) -> str:
+        """The plain label (``action_label``)."""
+        return action_label(state, action)
+
+    def heading(self, state: Any, action: Any) -> str:
+        """The decision's heading (``group_title``)."""
+        return group_title(state, action)
+
+    def draw(self, state: Any, viewer: int | None) -> str:
+        """The engine's board of the table, then the close-up of the race (``board_html``)."""
+        return board_html(state, viewer)
+
+    def choose_label(self, title: str) -> str:
+        """"Bid" beside the list of bids (F1-09), "Play" beside a list of cards, else
+        "Move"."""
+        return {"Bid": "Bid", "Play a card": "Play"}.get(title, "Move")
+
+    def hint(self, state: Any) -> Hint | None:
+        """The hint of the source in use (by default the greedy bot's, a heuristic)."""
+        return hint_for(state)
+
+
+register_view(formel1.GAME.name, Formel1View)
 
 
 def position(cars: Sequence[str | None], hands: Sequence[Sequence[str]], turn: int = 0,

@@ -152,6 +152,55 @@ class GameView:
         return None
 
 
+class WordedView(GameView):
+    """A game's view worded by its widget module: ``words`` labels an action, ``heading``
+    names the group the action is listed under, ``draw`` gives the board; a tour step of
+    ``step_type`` draws itself (its ``svg()``). Formel 1's and Automobiles' views are this with
+    their own words."""
+
+    has_hint = True
+    step_type: type[Any] = type(None)  # the game's tour step class (kwwidgets.<game>.Step)
+
+    def words(self, state: Any, action: Any) -> str:
+        """A button's label for ``action`` (by default its text form)."""
+        return str(action)
+
+    def heading(self, state: Any, action: Any) -> str:
+        """The heading ``action`` is listed under (by default its kind)."""
+        return type(action).__name__
+
+    def draw(self, state: Any, viewer: int | None) -> str:
+        """The board as ``viewer`` may see it (by default the game's SVG)."""
+        return self.game.board(state, viewer)
+
+    def board(self, state: Any, viewer: int | None = None) -> str:
+        """The board of ``draw``."""
+        return self.draw(state, viewer)
+
+    def scene_board(self, scene: Any) -> str:
+        """A tour step's own drawing (its rows, marks or spaces stressed); a plain
+        ``(caption, state)`` pair: the board as the whole table sees it."""
+        if isinstance(scene, self.step_type):
+            return str(scene.svg())
+        return self.draw(scene[1], None)
+
+    def label(self, state: Any, action_id: int) -> str:
+        """The plain label (``words``)."""
+        return self.words(state, self.action(state, action_id))
+
+    def tooltip(self, state: Any, action_id: int) -> str:
+        """The label and the action's text form (what ``kw apply`` reads)."""
+        action = self.action(state, action_id)
+        return f"{self.words(state, action)} [{action}]"
+
+    def groups(self, state: Any) -> dict[str, list[int]]:
+        """The legal ids under their ``heading``, headings in the order first met."""
+        out: dict[str, list[int]] = {}
+        for aid in state.legal_action_ids():
+            out.setdefault(self.heading(state, self.action(state, aid)), []).append(aid)
+        return out
+
+
 _VIEWS: dict[str, Callable[[Game], GameView]] = {}
 
 
