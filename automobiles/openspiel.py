@@ -91,16 +91,6 @@ def max_length(params: Mapping[str, Any]) -> int:
     return params["season"] * (params["laps"] * LAP_BOUND + RACE_BOUND)
 
 
-class AutomobilesState(adapter.OpenSpielState):
-    """An OpenSpiel state of a race or season: the core's legal ids, sorted."""
-
-    def _legal_actions(self, player: int) -> list[int]:
-        # OpenSpiel requires ascending ids. The core lists some decisions in another order (a
-        # card's choices before its "skip", a driver's power before "end actions"), which the
-        # standard race never meets but the variants do; sorted here, the game is unchanged.
-        return sorted(super()._legal_actions(player))
-
-
 class AutomobilesGame(adapter.OpenSpielGame):
     """A race, or a season, for 2-5 players (parameter ``players``, default 4) with the game's
     options as parameters (``season``, ``sponsors``, ``drivers``, ``weaving``, ``cards``,
@@ -116,5 +106,5 @@ class AutomobilesGame(adapter.OpenSpielGame):
 SPEC = adapter.Spec(game=GAME.name, max_game_length=MAX_GAME_LENGTH, default_players=4,
                     encoder=_encoding, parameters={o.name: o.default for o in GAME.options},
                     new_state=_new_state, max_length=max_length)
-adapter.register(SPEC, game_class=AutomobilesGame, state_class=AutomobilesState)
+adapter.register(SPEC, game_class=AutomobilesGame)
 GAME_NAME = SPEC.name

@@ -237,11 +237,11 @@ def legal_ids(s: State) -> tuple[int, ...]:
                 ahead |= 1 << WHITE
             ids = [PLAY_IDS[c] for c in GEARS if active[c] and ahead >> c & 1]
         ids += [play for colour, play in _card_plays(s.cards) if active[colour]]
-        if s.drivers and cards.power_ready(s):
-            ids.append(USE_DRIVER)
         ids.append(END_ACTIONS)
         if not s.route and not any(s.used[seat]):
             ids.append(PIT_STOP)
+        if s.drivers and cards.power_ready(s):
+            ids.append(USE_DRIVER)  # the highest id: the list stays in id order (gamecore)
         return tuple(ids)
     if phase == "place":
         return place_ids(s, placements(s, s.playing))
@@ -250,9 +250,9 @@ def legal_ids(s: State) -> tuple[int, ...]:
         return tuple(DRAW_IDS[c] for c in range(len(CUBES)) if bag[c])
     if phase in ("prebuy", "buy"):
         ids = [BUY_IDS[c] for c in affordable(s)]
-        if phase == "buy" and s.drivers and cards.power_ready(s):
-            ids.append(USE_DRIVER)
         ids.append(STOP_BUYING)
+        if phase == "buy" and s.drivers and cards.power_ready(s):
+            ids.append(USE_DRIVER)  # the highest id: the list stays in id order (gamecore)
         return tuple(ids)
     if phase == "card":
         return _card_legal(s)
@@ -288,7 +288,8 @@ def _card_legal(s: State) -> tuple[int, ...]:
     seat = s.mover
     if kind == MOVE:
         places = place_ids(s, placements_in(s, s.effect[3]))
-        return (*places, STOP_MOVING) if s.effect[4] else places
+        # (Weaving's ids lie above STOP_MOVING, the plain ones below: sorted, in id order)
+        return tuple(sorted((*places, STOP_MOVING))) if s.effect[4] else places
     if kind == MANAGER_REMOVE:
         return (*(REMOVE_IDS[c] for c in range(len(CUBES)) if s.active[seat][c]), SKIP)
     if kind == MANAGER_RETURN:
@@ -296,16 +297,16 @@ def _card_legal(s: State) -> tuple[int, ...]:
                 *(RETURN_IDS[1][c] for c in range(len(CUBES)) if s.discard[seat][c]), SKIP)
     if kind == PICK:
         chooses = tuple(CHOOSE_IDS[p][c] for p, c in cards.pick_choices(s))
-        return (*chooses, SKIP) if cards.pick_rule(s).optional else chooses
+        return (SKIP, *chooses) if cards.pick_rule(s).optional else chooses  # SKIP < CHOOSE
     if kind == DRAWS:
         more = s.effect[3] > 0 and cards.can_draw(s, s.effect[5])
-        return (DRAW_MORE, SKIP) if more else (SKIP,)
+        return (SKIP, DRAW_MORE) if more else (SKIP,)
     if kind == OPTION:
         return OPTION_IDS[1], OPTION_IDS[2]
     if kind == BUY_ONE:
         return tuple(BUY_IDS[c] for c in cards.buy_one_choices(s))
     assert kind in (CRATE, DRIVE)
-    return (*place_ids(s, crate_places(s), s.effect[5]), STOP_MOVING)
+    return tuple(sorted((*place_ids(s, crate_places(s), s.effect[5]), STOP_MOVING)))
 
 
 def place_ids(s: State, spaces: list[int], seat: int | None = None) -> tuple[int, ...]:

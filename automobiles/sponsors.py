@@ -103,9 +103,9 @@ def legal_ids(s: State) -> tuple[int, ...]:
         return tuple(DISCARD_SPONSOR_IDS[k] for k in sorted(s.offer))
     if stage in (REMOVE, EXTRA):
         cubes = tuple(CHOOSE_IDS[BAG][c] for c in range(len(CUBES)) if bag[c]) if left else ()
-        return (*cubes, SKIP)
+        return (SKIP, *cubes)  # SKIP's id is below the CHOOSE ids: in id order (gamecore)
     if stage == WEAR_STAGE:
-        return ((CHOOSE_IDS[BAG][WEAR],) if left and bag[WEAR] else ()) + (SKIP,)
+        return (SKIP,) + ((CHOOSE_IDS[BAG][WEAR],) if left and bag[WEAR] else ())
     if stage == MONEY:
         cubes_spec = config().cubes
         return (*(BUY_IDS[c] for c in range(len(CUBES)) if c != WEAR and s.stock[c]

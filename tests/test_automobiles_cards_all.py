@@ -132,7 +132,7 @@ def test_performance_test_removes_its_own_cube_then_draws_up_to_three() -> None:
     stock = s.stock[YELLOW]
     s.apply("play yellow")
     assert s.used[0][YELLOW] == 0 and s.stock[YELLOW] == stock + 1
-    assert _texts(s) == ["draw one more", "skip"]
+    assert _texts(s) == ["skip", "draw one more"]
     for _ in range(3):
         s.apply("draw one more")
         s.apply("draw black")
@@ -311,7 +311,7 @@ def test_pit_mechanic_removes_only_wear_first() -> None:
     s = _table("pit_mechanic", active={PURPLE: 1, LIGHTGREY: 1}, discard={WEAR: 1, WHITE: 5},
                others={WHITE: 9})
     s.apply("play purple")
-    assert _texts(s) == ["choose discard wear", "skip"]
+    assert _texts(s) == ["skip", "choose discard wear"]
 
 
 # --- Engine (blue) --------------------------------------------------------------------------------
@@ -440,7 +440,7 @@ def test_boost_draws_up_to_three_for_a_wear_each_then_the_others_may_draw_one() 
     s.apply("draw black")
     assert s.used[0][WEAR] == 1
     s.apply("skip")
-    assert s.current_player == 1 and _texts(s) == ["draw one more", "skip"]
+    assert s.current_player == 1 and _texts(s) == ["skip", "draw one more"]
     s.apply("draw one more")
     s.apply("draw black")
     assert s.active[1][BLACK] == 1 and s.used[1] == NONE  # into his active pile, no wear

@@ -163,7 +163,7 @@ def test_mike_skipjack_three_wear_draw_ten_instead_of_seven() -> None:
     s = _driven(cards.MIKE, active={DARKGREY: 1, YELLOW: 1}, bag={WHITE: 12})
     s.apply("play darkgrey")
     _to_wear_phase(s)  # 3 wear in the wear phase; the 7 drawn
-    assert s.current_player == 0 and _texts(s) == ["draw one more", "skip"]
+    assert s.current_player == 0 and _texts(s) == ["skip", "draw one more"]
     for _ in range(3):
         s.apply("draw one more")
     assert sum(s.active[0]) == 10 and s.phase == "action" and s.current_player == 1
@@ -181,7 +181,7 @@ def test_micah_conner_removes_up_to_three_wear_before_drawing() -> None:
     s = _driven(cards.MICAH, active={DARKGREY: 1, YELLOW: 1}, discard={WEAR: 2})
     s.apply("play darkgrey")
     _to_wear_phase(s)  # 3 more wear: 5 in the discard
-    assert s.current_player == 0 and _texts(s) == ["choose discard wear", "skip"]
+    assert s.current_player == 0 and _texts(s) == ["skip", "choose discard wear"]
     for _ in range(3):
         s.apply("choose discard wear")
     assert s.discard[0][WEAR] == 2 and s.active[0] == _counts({WHITE: 7})  # then the draw

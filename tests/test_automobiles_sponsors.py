@@ -273,7 +273,7 @@ def test_sponsor_e1_first_place_2_white_and_1_wear_removed_allows_up_to_8_wear()
     for cube in ("white", "white", "wear"):  # the standard removal
         s.apply(f"choose bag {cube}")
     assert s.effect == (sponsors.WEAR_STAGE, IDS["E1"], 8, 0)  # 2 non-wear x 4
-    assert _texts(s) == ["choose bag wear", "skip"]
+    assert _texts(s) == ["skip", "choose bag wear"]
     for _ in range(8):
         s.apply("choose bag wear")
     assert s.bag[seat][WEAR] == 12 - 1 - 8 and s.current_player != seat

@@ -92,6 +92,34 @@ def test_seeded_random_games_end_for_every_player_count(game: Game) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=_by_name)
+def test_legal_ids_come_in_id_order_also_with_every_yes_no_option_on(game: Game) -> None:
+    # The protocol's promise (GameState.legal_actions, OpenSpiel's legal actions ascending);
+    # the variants meet decisions a standard game never does.
+    switched: dict[str, Any] = {o.name: True for o in game.options
+                                if isinstance(o.default, bool)}
+    # With every yes/no option on, each whole-number option (a season's races, say) two above
+    # its default too: some options go only together (Automobiles' sponsors need a season).
+    more = switched | {o.name: o.default + 2 for o in game.options
+                       if type(o.default) is int}
+    played = 0
+    for options in ({}, *({name: True} for name in switched), switched, more):
+        for players in game.player_counts:
+            rng = random.Random(players)
+            try:
+                state = game.new_game(players, players, **options)
+            except ValueError:
+                continue  # options the game does not take together
+            played += 1
+            for _ in range(2_000):
+                if state.is_terminal():
+                    break
+                legal = state.legal_action_ids()
+                assert list(legal) == sorted(legal), (options, state.legal_actions())
+                state.apply(rng.choice(legal))
+    assert played > len(game.player_counts) or not game.options
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_by_name)
 def test_json_round_trips_at_every_step(game: Game) -> None:
     players = game.min_players
     rng = random.Random(5)
