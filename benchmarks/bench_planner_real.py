@@ -5,6 +5,7 @@ Run::
     python benchmarks/bench_planner_real.py [--count 30] [--budgets 10 60] [--workers 2]
                                             [--baseline 421e765] [--no-baseline]
                                             [--max-turns N ...] [--json FILE]
+                                            [--previous COMMIT] [--suggestions]
 
 The positions (``solvers.kraftwagen.real_positions.real_positions``): seeded games between greedy
 bots and between greedy and random bots, 2, 3 and 4 companies, rounds 1-3 in turn, each a tile
@@ -22,7 +23,10 @@ proven for 1 and 2 own turns and for the whole round, the median gap between the
 upper bound where the round is not proven, peak memory, and the value of each smaller budget's
 plan against the largest budget's. ``--max-turns`` also solves every position with lines cut after
 each N turns instead of the default cut (``PlannerConfig.max_turns``), as rows "cut N", the jobs
-interleaved with the default's so both meet the same load. Nothing here asserts on timing.
+interleaved with the default's so both meet the same load. ``--previous COMMIT`` solves every
+position at every budget with ``solvers/kraftwagen/planner.py`` as it was at COMMIT too (rows
+"previous", interleaved with the new planner's); ``--suggestions`` measures only what the
+suggestion phase adds to the greedy lines, without a time limit. Nothing here asserts on timing.
 """
 
 from __future__ import annotations
@@ -142,6 +146,28 @@ def report(rows: list[dict[str, Any]], budgets: list[float]) -> list[str]:
     return lines
 
 
+def suggestions(count: int) -> list[str]:
+    """What the suggestion phase (``planner._Deepening.suggest``) adds to the greedy lines on
+    each position, with no time limit (its node and line caps only): the best real line known
+    before and after it, and its time. No timing decides anything here, so the values repeat."""
+    lines, gains = [], []
+    for i, pos in enumerate(real_positions(count)):
+        root = pos.state.clone(history=False)
+        root.seed = None
+        driver = planner._Deepening(root, root.current_player,
+                                    planner.PlannerConfig(time_budget=1e9), None)
+        driver.incumbent()
+        before = driver.value
+        t0 = time.perf_counter()
+        driver.suggest()
+        gains.append(driver.value - before)
+        lines.append(f"  {i:>2} {pos.label:<30} greedy lines {before:g}, suggested "
+                     f"{driver.value:g} ({time.perf_counter() - t0:.1f} s)")
+    raised = sum(1 for g in gains if g > 0)
+    return [f"suggestion phase: raised the best line in {raised} of {count}, "
+            f"by {sum(gains):g} points in all", *lines]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=30)
@@ -155,7 +181,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-turns", type=int, nargs="*", default=[], metavar="N",
                     help="also solve with lines cut after N turns (rows 'cut N')")
     ap.add_argument("--json", default=None, metavar="FILE", help="also write every row")
+    ap.add_argument("--suggestions", action="store_true",
+                    help="only measure the suggestion phase on each position (no time limit)")
     args = ap.parse_args(argv)
+    if args.suggestions:
+        print("\n".join(suggestions(args.count)))
+        return 0
     top = max(args.budgets)
     kinds = ["new"] + [f"cut {n}" for n in args.max_turns]
     new_jobs = [(which, args.count, i, b, args.baseline)

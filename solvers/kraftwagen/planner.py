@@ -1556,7 +1556,8 @@ class _Deepening:
         best-rated line alone was worth less than the greedy line in 7 of the 25 whose two
         turns were listed in full within 60 s (the rating is a poor judge on its own), while
         the best of the best-rated lines valued exactly raised the best line known in 21 of
-        30, by 259 points in all, in 0.6-4.8 s. At most SUGGEST_NODES positions are
+        30, by 259 points in all, in 0.6-4.8 s (``python benchmarks/bench_planner_real.py
+        --suggestions``). At most SUGGEST_NODES positions are
         listed and SUGGEST_LINES lines valued (fewer once SUGGEST_SHARE of the time left is
         spent); only with the round as horizon and greedy rivals, at our own decision
         (scripted and searched rivals would need their own replies listed)."""
