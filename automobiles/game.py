@@ -7,6 +7,7 @@ as ``kwcore.game`` does); the state draws and writes itself through the function
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gamecore.game import Game, GameOption, register
@@ -39,8 +40,10 @@ def _check_season(races: int) -> None:
 
 def _card_names(cards: str) -> str | list[str]:
     """A ``cards`` option's text as ``new_game`` takes it: a set's name or ``random``, else
-    the five card names it lists, separated by commas."""
-    return [c.strip() for c in cards.split(",")] if "," in cards else cards.strip()
+    the five card names it lists, separated by commas or ``+`` (OpenSpiel's game strings
+    split parameters at commas, so there the names are joined with ``+``)."""
+    names = [c.strip() for c in re.split(r"[,+]", cards)]
+    return names if len(names) > 1 else cards.strip()
 
 
 #: The settings of ``new_game`` that ``kw new --option`` and the OpenSpiel parameters offer
@@ -53,7 +56,7 @@ OPTIONS = (
     GameOption("drivers", False, "the driver cards, taken before the race (AU-24, RA7)"),
     GameOption("weaving", False, "Weaving: a cube on any free segment of its space (AU-23)"),
     GameOption("cards", "standard", "the card set (AU-08): a set's name, random, or five card "
-               "names separated by commas"),
+               "names separated by commas (or +)"),
     GameOption("track", "daytona", "the track (RA3)"),
     GameOption("laps", config().default_laps, "laps of each race (AU-20)"),
 )

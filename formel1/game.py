@@ -6,6 +6,7 @@ the state draws and writes itself through them (``str``, ``_repr_svg_``, ``to_js
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gamecore.game import Game, GameOption, register
@@ -29,8 +30,9 @@ from .svg import board_svg, table_svg
 
 def _variant_names(variants: str) -> list[str]:
     """A ``variants`` option's text as ``new_game`` takes it: the names it lists, separated by
-    commas (none for an empty text)."""
-    return [v.strip() for v in variants.split(",") if v.strip()]
+    commas or ``+`` (OpenSpiel's game strings split parameters at commas; none for an empty
+    text)."""
+    return [v.strip() for v in re.split(r"[,+]", variants) if v.strip()]
 
 
 #: The settings of ``new_game`` that ``kw new --option`` offers (``new_game`` checks their
@@ -38,7 +40,7 @@ def _variant_names(variants: str) -> list[str]:
 OPTIONS = (
     GameOption("races", 3, f"races of the game, 1 to {MAX_RACES} (F1-33, RF8)"),
     GameOption("track", "standard", "the track: standard, or new (F1-34..F1-37)"),
-    GameOption("variants", "", "variants separated by commas: white321 (F1-04), no_car "
+    GameOption("variants", "", "variants separated by commas (or +): white321 (F1-04), no_car "
                "(F1-38, F1-39), two_laps_discards (F1-40) or two_laps_double_deck (F1-41)"),
 )
 

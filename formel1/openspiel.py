@@ -1,7 +1,8 @@
 """Formel 1 as an OpenSpiel game, ``python_formel1``, through gamecore's one adapter.
 
-Only Formel 1's part: the ``Spec`` (players 2-6, default 4; three races; the length bound) and
-the observation tensor. Explicit chance (the first dealer, every card dealt, the Starter, every
+Only Formel 1's part: the ``Spec`` (players 2-6, default 4; the game's options ``races``,
+``track`` and ``variants`` as parameters, as ``kw new --option`` takes them; the length bound)
+and the observation tensor. Explicit chance (the first dealer, every card dealt, the Starter, every
 car card revealed), action ids, win-share returns, the observer on ``State.observation`` (the
 other hands, the removed cards, the face-down Starter and the seed hidden) and the JSON
 serialization are the adapter's (``gamecore.openspiel``). Importing this registers the game.
@@ -29,7 +30,8 @@ DECISIONS = ("move", "white", "switch")
 #: and bids rising by $10K to at most MAX_BID, and at most 98 cards of at most 6 numbers, each a
 #: white-car choice and an end cell, after at most 2 bargains and their answers. Three races. A
 #: bound, far above the 150-250 decisions of a random race.
-MAX_GAME_LENGTH = 3 * (111 + 12 * (MAX_PLAYERS + MAX_BID // CONFIG.bid_step) + 98 * (5 + 12))
+RACE_BOUND = 111 + 12 * (MAX_PLAYERS + MAX_BID // CONFIG.bid_step) + 98 * (5 + 12)
+MAX_GAME_LENGTH = 3 * RACE_BOUND
 
 
 class Formel1Encoding:
@@ -87,7 +89,30 @@ def _view(state: Any, player: int) -> dict[str, Any]:
     return view
 
 
+def _new_state(params: Mapping[str, Any]) -> Any:
+    options = {o.name: params[o.name] for o in GAME.options}
+    return GAME.new_game(params["players"], None, explicit_chance=True, **options)
+
+
+def max_length(params: Mapping[str, Any]) -> int:
+    """The length bound of a game with ``params``: a race's bound per race, twice that with a
+    two-lap variant (F1-40, F1-41: a second lap of cards)."""
+    laps = 2 if any(name in params["variants"] for name in TWO_LAPS) else 1
+    return params["races"] * laps * RACE_BOUND
+
+
+class Formel1Game(adapter.OpenSpielGame):
+    """A game of 2-6 players (parameter ``players``, default 4) with the game's options as
+    parameters (``races``, ``track``, ``variants``; ``formel1.game.OPTIONS``)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self.new_core_state()  # a bad option fails here, in ``load_game``
+
+
 SPEC = adapter.Spec(game=GAME.name, max_game_length=MAX_GAME_LENGTH, default_players=4,
-                    encoder=_encoding, long_name="Python Formel 1 Nürburgring", view=_view)
-Formel1Game = adapter.register(SPEC)
+                    encoder=_encoding, long_name="Python Formel 1 Nürburgring", view=_view,
+                    parameters={o.name: o.default for o in GAME.options},
+                    new_state=_new_state, max_length=max_length)
+adapter.register(SPEC, game_class=Formel1Game)
 GAME_NAME = SPEC.name

@@ -86,14 +86,20 @@ def cmd_new(args: argparse.Namespace) -> int:
         state = kwcore.new_game(players, args.seed, hidden_scores=args.hidden_scores)
     else:
         kraftwagen_only(game, "--hidden-scores", args.hidden_scores)
-        try:
-            state = game.new_game(players, args.seed, **options)
-        except ValueError as exc:  # options that do not go together (sponsors without season)
-            if not options:
-                raise  # not the user's mistake: reported as an internal error
-            raise UsageError(f"argument --option: {exc}") from None
+        state = new_with_options(game, players, args.seed, options)
     print(position_json(game, state))
     return EXIT_OK
+
+
+def new_with_options(game: Game, players: int, seed: int, options: dict[str, Any]) -> Any:
+    """``game.new_game`` with the ``--option`` settings (``option_values``); settings that do
+    not go together (Automobiles' sponsors without a season) are the user's mistake."""
+    try:
+        return game.new_game(players, seed, **options)
+    except ValueError as exc:
+        if not options:
+            raise  # not the user's mistake: reported as an internal error
+        raise UsageError(f"argument --option: {exc}") from None
 
 
 def option_values(game: Game, texts: Sequence[str]) -> dict[str, Any]:
@@ -186,6 +192,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = players_of(game, args.players)
     kraftwagen_only(game, "--until", args.until is not None)
     kraftwagen_only(game, "--replay", args.replay and game.replay_to_json is None)
+    options = option_values(game, args.option)
     default = DEFAULT_BOT if DEFAULT_BOT in game.bots else game.bots[0]
     names = bot_names(args.bots or default, players, game.bots)
     bots = [game.make_bot(name, args.seed * 16 + i) for i, name in enumerate(names)]
@@ -195,7 +202,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(play_until(players, args.seed, bots, args.until).to_json(indent=JSON_INDENT))
         return EXIT_OK
     taken: list[str] = []
-    state = play_game(game, players, args.seed, bots, record=taken)
+    state = play_game(game, players, args.seed, bots, record=taken, options=options)
     if args.replay:  # the replay file instead of the log: `kw replay` plays it back
         if game.replay_to_json is not None:
             print(game.replay_to_json(state, taken))
@@ -214,11 +221,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def play_game(game: Game, players: int, seed: int, bots: list[Any],
-              record: list[str] | None = None) -> Any:
-    """A whole seeded game of ``game``, player ``i`` choosing with ``bots[i]``, every choice
-    through the checked ``apply``; with ``record``, each decision's text is appended to it
-    (Kraftwagen: as ``kwcore.bots.play_game`` plays it)."""
-    state = game.new_game(players, seed)
+              record: list[str] | None = None, options: dict[str, Any] | None = None) -> Any:
+    """A whole seeded game of ``game`` with the ``--option`` settings ``options``, player
+    ``i`` choosing with ``bots[i]``, every choice through the checked ``apply``; with
+    ``record``, each decision's text is appended to it (Kraftwagen: as
+    ``kwcore.bots.play_game`` plays it)."""
+    state = new_with_options(game, players, seed, options or {})
     while not state.is_terminal():
         aid = bots[state.current_player].choose(state)
         if record is not None:
@@ -323,6 +331,8 @@ def build_parser(extend: Extension | None = None,
                       help=f"one bot per company, comma-separated, or one for all "
                            f"(Kraftwagen's: {', '.join(BOTS)}; default greedy; another game's: "
                            f"its own, default greedy if it has one)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="a setting of the game to play, repeatable, as for `kw new`")
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
     play.add_argument("--replay", action="store_true",
                       help="print the game as a replay file (JSON) instead of the log")

@@ -605,6 +605,33 @@ def test_new_refuses_an_option_given_twice(kw: Kw) -> None:
                              "--option", "laps=3"), "argument --option", "laps is given twice")
 
 
+def test_play_with_options_plays_that_variant_and_its_replay_file_plays_back(
+        kw: Kw, tmp_path: Path) -> None:
+    import automobiles  # noqa: F401 - registers the game
+
+    status, out, err = kw("play", "--game", "automobiles", "--players", "2", "--seed", "4",
+                          "--option", "laps=1", "--option", "drivers=yes",
+                          "--option", "weaving=yes", "--replay")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert data["laps"] == 1 and data["drivers"] is True and data["weaving"] is True
+    path = tmp_path / "race.json"
+    path.write_text(out)
+    status, board, _ = kw("replay", str(path))
+    assert status == 0 and board
+    plain = json.loads(kw("play", "--game", "automobiles", "--players", "2", "--seed", "4",
+                          "--option", "laps=1", "--replay")[1])
+    assert plain["drivers"] is False and plain["actions"] != data["actions"]
+
+
+@pytest.mark.parametrize("game, option", [("automobiles", "sponsors=yes"),
+                                          ("kraftwagen", "season=3")])
+def test_play_refuses_a_bad_option_in_one_line(kw: Kw, game: str, option: str) -> None:
+    importlib.import_module(game if game != "kraftwagen" else "kwcore")  # registers the game
+    assert_one_error_line(kw("play", "--game", game, "--players", "2", "--option", option),
+                          "argument --option")
+
+
 def test_the_cli_options_page_documents_every_games_options() -> None:
     import automobiles  # noqa: F401 - registers the game
     import formel1  # noqa: F401 - registers the game

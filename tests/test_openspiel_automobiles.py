@@ -114,3 +114,17 @@ def test_a_parameter_of_the_wrong_type_or_name_is_refused() -> None:
         _load({"season": "3"})
     with pytest.raises(pyspiel.SpielError, match="speed"):
         _load({"speed": 1})
+
+
+def test_five_card_names_joined_with_plus_survive_the_game_string() -> None:
+    # A game string splits its parameters at commas, so a card set of five names goes as
+    # "name+name+...": the string loads the same game, with the same cards.
+    from automobiles.config import config
+
+    chosen = config().card_sets["base_second"]
+    names = "+".join(config().cards[i].en for i in chosen)
+    game = _load({"players": 2, "laps": 1, "cards": names})
+    again = pyspiel.load_game(str(game))
+    assert again.get_parameters() == game.get_parameters()
+    core = again.new_initial_state().core
+    assert sorted(core.cards) == sorted(chosen)
