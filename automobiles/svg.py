@@ -19,6 +19,7 @@ CUBE_FILL = ("#ffffff", "#c8c8c8", "#707070", "#202020", "#8b5a2b", "#f2c500", "
              "#84c", "#27d", "#2a4")
 CAR_FILL = ("#e33", "#36e", "#3b3", "#f90", "#b4b")
 UNIT, LANE = 16, 18
+LINE = 16  # a text line's height
 
 
 def board_svg(s: State) -> str:
@@ -26,8 +27,8 @@ def board_svg(s: State) -> str:
     cfg, track = config(), s.track_spec
     width = track.units * UNIT + 20
     top = 40
-    sheet_top = top + track.lanes * LANE + 30
-    height = sheet_top + 22 * s.players + 40
+    sheet_top = top + track.lanes * LANE + 4  # the sheets' lines follow the track closely
+    height = sheet_top + LINE * (s.players + 2) + 8  # as tall as its lines, no blank band
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'width="100%" style="max-width:{width}px" font-family="sans-serif" font-size="11">',
            f'<text x="8" y="14">{escape(decision_words(s))}</text>',
@@ -48,7 +49,7 @@ def board_svg(s: State) -> str:
         out.append(f'<circle cx="{cx}" cy="{cy}" r="6" fill="{CAR_FILL[p]}" stroke="#000"/>'
                    f'<text x="{cx - 3}" y="{cy + 4}" font-size="9" fill="#fff">{p}</text>')
     for i, p in enumerate(range(s.players)):
-        y = sheet_top + 22 * i
+        y = sheet_top + LINE * i
         piles = " | ".join(f"{name} {sum(pile[p])}" for name, pile in (
             ("bag", s.bag), ("active", s.active), ("used", s.used), ("discard", s.discard)))
         sponsor = (f"; {cfg.sponsors[s.sponsors[p]].en} (tier numbers synthetic)"
@@ -56,7 +57,7 @@ def board_svg(s: State) -> str:
         out.append(f'<text x="8" y="{y + 12}" fill="{CAR_FILL[p]}">{escape(rules.name(p))}: '
                    f'lap {min(s.car_laps[p] + 1, s.laps)}/{s.laps}; {piles}'
                    f'{escape(sponsor)}</text>')
-    y = sheet_top + 22 * s.players + 14
+    y = sheet_top + LINE * s.players + 12
     cards = "  ".join(f"{cfg.cards[c].en} ({s.stock[cfg.cards[c].colour]} left)"
                       for c in s.cards)
     out.append(f'<text x="8" y="{y}">{escape(cards)}</text>')

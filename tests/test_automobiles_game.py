@@ -150,6 +150,21 @@ def test_the_text_and_svg_boards_show_the_race_and_flag_the_synthetic_data() -> 
     assert s.log() and all(isinstance(line, str) for line in s.log())
 
 
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_svg_board_is_as_tall_as_its_lines_with_no_blank_band(players: int) -> None:
+    import re
+
+    svg = automobiles.new_game(players, 1)._repr_svg_()
+    height = float(re.search(r'viewBox="0 0 \S+ (\S+)"', svg).group(1))
+    lanes = [int(y) + int(h) for y, h in re.findall(r'<rect x="\d+" y="(\d+)" width="\d+" '
+                                                     r'height="(\d+)"', svg)]
+    lines = [int(y) for y in re.findall(r'<text x="8" y="(\d+)"', svg)]
+    sheets = [y for y in lines if y > max(lanes)]
+    assert len(sheets) == players + 2  # a line per player, the cards, the stock
+    assert sheets[0] - max(lanes) <= 20 and height - sheets[-1] <= 16
+    assert all(b - a <= 16 for a, b in zip(sheets, sheets[1:], strict=False))
+
+
 @pytest.mark.parametrize("name", ["random", "greedy"])
 def test_the_bots_play_whole_races(name: str) -> None:
     s = automobiles.new_game(4, 3)
