@@ -332,6 +332,9 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
         proc.join(timeout=5)
+        if proc.is_alive():  # still starting, its stop signals blocked: SIGKILL is not
+            proc.kill()
+            proc.join(timeout=5)
 
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}

@@ -598,4 +598,6 @@ def test_a_stop_signal_that_comes_while_the_games_are_queued_still_stops_the_wor
         signal.signal(signal.SIGTERM, previous)
     pool, workers = pools[0]
     assert pool._shutdown_thread and workers
+    for w in workers:  # stopped workers end soon (not at once); a queued game lasts longer
+        w.join(timeout=60)
     assert not any(w.is_alive() for w in workers)
