@@ -21,15 +21,31 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_ROOT_USER_ACTION := ignore
 
-.PHONY: venv browser lab test bench clean distclean
+.PHONY: venv git-filter browser lab test bench clean distclean
 
-venv: $(VENV)/.installed
+venv: $(VENV)/.installed git-filter
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
 	$(BIN)/python -m pip install -e '.[dev,openspiel,cluster]'
 	touch $@
+
+# Notebooks are committed without outputs: .gitattributes sends every *.ipynb through the git
+# filter nbstripout, set up here in the clone's own git config (outside a git clone: nothing).
+# A notebook run and saved in JupyterLab then leaves nothing to commit (`git status` may list it
+# until `git add`, which stages nothing). --keep-id keeps JupyterLab's cell ids; the extra keys
+# are what a kernel writes into a notebook's metadata.
+# tests/project/test_nbstripout.py runs this target in a scratch repository.
+NB_KERNEL_KEYS := $(foreach k,codemirror_mode file_extension mimetype nbconvert_exporter \
+	pygments_lexer version,metadata.language_info.$(k))
+NBSTRIPOUT := "$(abspath $(BIN))/python" -m nbstripout --keep-id --extra-keys "$(NB_KERNEL_KEYS)"
+git-filter:
+	@if git rev-parse --git-dir >/dev/null 2>&1; then \
+		git config filter.nbstripout.clean '$(NBSTRIPOUT)' && \
+		git config filter.nbstripout.smudge cat && \
+		git config filter.nbstripout.required true && \
+		git config diff.ipynb.textconv '$(NBSTRIPOUT) -t'; fi
 
 # `apt-get update` first: without it the candidate is an old Chromium (shared/TOOLCHAIN.md).
 browser:
@@ -40,7 +56,7 @@ browser:
 # No Jupyter news: nothing is fetched (news_url=None), and the "Would you like to get notified
 # about official Jupyter news?" question never covers the page. The question follows the
 # notification setting fetchNews, whose default the overrides file in LAB_SETTINGS sets to
-# "false" (the user's own settings still win). tests/test_browser.py starts JupyterLab the same way.
+# "false" (the user's own settings still win). tests/project/test_browser.py starts JupyterLab the same way.
 LAB_SETTINGS := $(VENV)/lab-settings
 NO_NEWS := {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}
 lab: venv
@@ -71,3 +87,5 @@ clean:
 
 distclean: clean
 	rm -rf $(VENV)
+	-git config --remove-section filter.nbstripout 2>/dev/null
+	-git config --remove-section diff.ipynb 2>/dev/null

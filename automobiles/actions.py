@@ -1,11 +1,12 @@
 """Automobiles' actions: frozen value objects, text forms that parse back, stable ids (STYLE 5).
 
-Every decision is atomic (issue 15): chance places a seat on the grid (AU-09) or draws one cube
+Every decision is atomic: chance places a seat on the grid (AU-09) or draws one cube
 (AU-12, AU-19); a player buys one cube or stops (AU-11, AU-14), plays one gear cube or ends the
 action phase or makes a pit stop (AU-12, AU-13), and puts the gear cube played on one space
 (AU-12, AU-29..AU-32); a card's cube is played and its choices follow one at a time (a space
 for its cube, stop moving, which cube to remove or return, skip; AU-36, AU-43, AU-48, AU-56,
-AU-63; ``choose`` a pile's cube, an ``option``, ``draw one more`` for the other cards); chance
+AU-63; ``choose`` a pile's cube, an ``option``, ``draw one more`` for the other cards; Mag
+Matthews's ``draw N cubes at once``, AU-72); chance
 deals a random card set (AU-08). Ids are positions in ``TABLE``, stable for a given component
 file: new kinds are appended, so the ids of older kinds never move.
 """
@@ -18,7 +19,9 @@ from typing import Final
 from gamecore.actions import Action as GameAction
 from gamecore.actions import ActionTable
 
-from .config import ACTION_COLOURS, CUBES, GEARS, MAX_SEGMENTS, WEAR, config
+from .config import ACTION_COLOURS, CUBES, GEARS, MAX_SEGMENTS, WEAR, config_for
+
+_CFG = config_for(2)  # the same for every player count
 
 #: The piles a card's ``Choose`` names, in the order of ``board.ACTIVE`` .. ``board.BAG``.
 PILES = ("active", "discard", "used", "bag")
@@ -190,6 +193,17 @@ class DrawMore(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawCubes(Action):
+    """Mag Matthews's choice (AU-72): how many cubes, 1 to 3, to draw at once before seeing
+    any of them ("Ziehen Sie bis zu 3 Würfel auf einmal")."""
+
+    n: int
+
+    def __str__(self) -> str:
+        return f"draw {self.n} cube{'s' if self.n > 1 else ''} at once"
+
+
+@dataclass(frozen=True, slots=True)
 class Deal(Action):
     """Chance: the card of its colour in play is ``card`` (a random card set, AU-08)."""
 
@@ -197,7 +211,7 @@ class Deal(Action):
     chance = True
 
     def __str__(self) -> str:
-        return f"deal {config().cards[self.card].id}"
+        return f"deal {_CFG.cards[self.card].id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +222,7 @@ class DealDriver(Action):
     chance = True
 
     def __str__(self) -> str:
-        return f"deal driver {config().drivers[self.driver]}"
+        return f"deal driver {_CFG.drivers[self.driver]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +232,7 @@ class TakeDriver(Action):
     driver: int
 
     def __str__(self) -> str:
-        return f"take driver {config().drivers[self.driver]}"
+        return f"take driver {_CFG.drivers[self.driver]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +251,7 @@ class DealSponsor(Action):
     chance = True
 
     def __str__(self) -> str:
-        return f"deal sponsor {config().sponsors[self.sponsor].id}"
+        return f"deal sponsor {_CFG.sponsors[self.sponsor].id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +261,7 @@ class TakeSponsor(Action):
     sponsor: int
 
     def __str__(self) -> str:
-        return f"take sponsor {config().sponsors[self.sponsor].id}"
+        return f"take sponsor {_CFG.sponsors[self.sponsor].id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +279,7 @@ class DiscardSponsor(Action):
     sponsor: int
 
     def __str__(self) -> str:
-        return f"discard sponsor {config().sponsors[self.sponsor].id}"
+        return f"discard sponsor {_CFG.sponsors[self.sponsor].id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,8 +292,12 @@ class Take(Action):
         return f"take {CUBES[self.cube]}"
 
 
+#: The most cubes Mag Matthews draws at once (AU-72).
+MAG_MAX: Final[int] = 3
+
+
 def _all_actions() -> list[Action]:
-    cfg = config()
+    cfg = _CFG
     return [*(Order(s) for s in range(cfg.max_players)),
             *(Draw(c) for c in range(len(CUBES))),
             *(Buy(c) for c in range(len(CUBES)) if c != WEAR),
@@ -298,14 +316,15 @@ def _all_actions() -> list[Action]:
             *(DealSponsor(k) for k in range(len(cfg.sponsors))),
             *(TakeSponsor(k) for k in range(len(cfg.sponsors))), KeepSponsor(),
             *(DiscardSponsor(k) for k in range(len(cfg.sponsors))),
-            *(Take(c) for c in range(len(CUBES)) if c != WEAR)]
+            *(Take(c) for c in range(len(CUBES)) if c != WEAR),
+            *(DrawCubes(n) for n in range(1, MAG_MAX + 1))]  # last: the older ids stay
 
 
 TABLE: Final[ActionTable[Action]] = ActionTable(_all_actions())
 Action.TABLE = TABLE
 ACTIONS: Final[tuple[Action, ...]] = TABLE.actions
 NUM_ACTIONS: Final[int] = len(ACTIONS)
-ORDER_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Order(s)] for s in range(config().max_players))
+ORDER_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Order(s)] for s in range(_CFG.max_players))
 DRAW_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Draw(c)] for c in range(len(CUBES)))
 #: Buy ids by cube index (wear is never bought: -1).
 BUY_IDS: Final[tuple[int, ...]] = tuple(-1 if c == WEAR else TABLE.ids[Buy(c)]
@@ -313,7 +332,7 @@ BUY_IDS: Final[tuple[int, ...]] = tuple(-1 if c == WEAR else TABLE.ids[Buy(c)]
 STOP_BUYING: Final[int] = TABLE.ids[StopBuying()]
 PLAY_IDS: Final[dict[int, int]] = {c: TABLE.ids[Play(c)] for c in (*GEARS, *ACTION_COLOURS)}
 PLACE_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Place(s)]
-                                          for s in range(config().max_spaces))
+                                          for s in range(_CFG.max_spaces))
 END_ACTIONS: Final[int] = TABLE.ids[EndActions()]
 PIT_STOP: Final[int] = TABLE.ids[PitStop()]
 STOP_MOVING: Final[int] = TABLE.ids[StopMoving()]
@@ -326,23 +345,26 @@ CHOOSE_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(TABLE.ids[Choose(p, c)] for c in range(len(CUBES))) for p in range(len(PILES)))
 OPTION_IDS: Final[dict[int, int]] = {k: TABLE.ids[Option(k)] for k in (1, 2)}
 DRAW_MORE: Final[int] = TABLE.ids[DrawMore()]
+#: Mag Matthews's draw-at-once ids by the number of cubes (index 0: one cube, AU-72).
+DRAW_CUBES_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[DrawCubes(n)]
+                                               for n in range(1, MAG_MAX + 1))
 #: PlaceOn ids by space and segment (Weaving, AU-23).
 PLACE_ON_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(TABLE.ids[PlaceOn(s, k)] for k in range(MAX_SEGMENTS))
-    for s in range(config().max_spaces))
+    for s in range(_CFG.max_spaces))
 DEAL_DRIVER_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[DealDriver(d)]
-                                                for d in range(len(config().drivers)))
+                                                for d in range(len(_CFG.drivers)))
 TAKE_DRIVER_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[TakeDriver(d)]
-                                                for d in range(len(config().drivers)))
+                                                for d in range(len(_CFG.drivers)))
 USE_DRIVER: Final[int] = TABLE.ids[UseDriver()]
-DEAL_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Deal(k)] for k in range(len(config().cards)))
+DEAL_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[Deal(k)] for k in range(len(_CFG.cards)))
 DEAL_SPONSOR_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[DealSponsor(k)]
-                                                 for k in range(len(config().sponsors)))
+                                                 for k in range(len(_CFG.sponsors)))
 TAKE_SPONSOR_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[TakeSponsor(k)]
-                                                 for k in range(len(config().sponsors)))
+                                                 for k in range(len(_CFG.sponsors)))
 KEEP_SPONSOR: Final[int] = TABLE.ids[KeepSponsor()]
 DISCARD_SPONSOR_IDS: Final[tuple[int, ...]] = tuple(TABLE.ids[DiscardSponsor(k)]
-                                                    for k in range(len(config().sponsors)))
+                                                    for k in range(len(_CFG.sponsors)))
 #: Take ids by cube index (wear is never taken: -1).
 TAKE_IDS: Final[tuple[int, ...]] = tuple(-1 if c == WEAR else TABLE.ids[Take(c)]
                                          for c in range(len(CUBES)))

@@ -9,12 +9,18 @@ names of the card effects in progress (``state.effect[0]``) and of the turn's fl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ParamSpec
 
-from .config import CUBES, WEAR, config
-from .state import LOG_CHUNK
+from . import events as ev
+from .config import CUBES, WEAR, config_for
+from .state import LOG_CHUNK, LOG_LIMIT
+
+P = ParamSpec("P")
 
 if TYPE_CHECKING:
+    from gamecore.events import Event
+
     from .state import Counts, State
 
 
@@ -26,7 +32,7 @@ class _Tables:
     __slots__ = ("units", "starts", "lanes", "colours", "lengths", "successors", "weave")
 
     def __init__(self, track_name: str) -> None:
-        track = config().tracks[track_name]
+        track = config_for(2).tracks[track_name]
         self.units = track.units
         self.starts = tuple(b.start for b in track.spaces)
         self.lanes = tuple(b.lane for b in track.spaces)
@@ -37,7 +43,7 @@ class _Tables:
 
 
 #: Per track name its tables (the configuration is loaded once, so they never go stale).
-TABLES = {name: _Tables(name) for name in config().tracks}
+TABLES = {name: _Tables(name) for name in config_for(2).tracks}
 
 #: The kinds of card effect in progress (``state.effect[0]``). The first four keep the shapes
 #: of position version 2: a card's cube moving space by space ``(MOVE, cube, steps left, colour
@@ -60,9 +66,8 @@ POWER_USED, BUYING, DROVE = 32, 64, 128
 ALL_FLAGS = 255
 ALL_GEARS = 0b1111
 
-#: Cube names in the log.
-CUBE_WORDS = ("white", "light-grey", "dark-grey", "black", "wear", "yellow", "red", "purple",
-              "blue", "green")
+#: Cube names in the log: their one plain name (``config.CubeSpec.en``: "light grey").
+CUBE_WORDS = tuple(c.en for c in config_for(2).cubes)
 #: The piles a card's choice names (``Choose(pile, cube)``).
 ACTIVE, DISCARD, USED, BAG = range(4)
 PILE_FIELDS = ("active", "discard", "used", "bag")
@@ -78,11 +83,18 @@ def cubes_text(cube: int, k: int) -> str:
     return f"{k} {CUBE_WORDS[cube]} cube" + ("" if k == 1 else "s")
 
 
-def log(s: State, line: str) -> None:
-    """Add one plain-English line to the race's log (a full tail becomes a shared chunk)."""
-    tail = s.log_tail + (line,)
+def log(s: State, event: Callable[P, Event], *fields: P.args, **_: P.kwargs) -> None:
+    """Add one event to the race's log: its class (automobiles.events) and its fields, checked
+    against the class's signature by mypy and kept as the record ``(class, field, ...)`` until
+    the log is read (``State.events`` makes the frozen events, ``automobiles.render`` their
+    words). A record costs a third of a frozen dataclass's construction, which would make the
+    engine slower per decision than the English lines it replaces. A full tail becomes a
+    shared chunk, and a log grown past ``LOG_LIMIT`` is cut (``State.cut_log``)."""
+    tail = s.log_tail + ((event, *fields),)
     if len(tail) == LOG_CHUNK:
         s.log_chunks, s.log_tail = s.log_chunks + (tail,), ()
+        if len(s.log_chunks) * LOG_CHUNK > LOG_LIMIT:
+            s.cut_log()
     else:
         s.log_tail = tail
 
@@ -133,7 +145,7 @@ def gain_wear(s: State, k: int, seat: int | None = None, quiet: bool = False) ->
         s.stock = add(s.stock, WEAR, -gained)
         s.used = with_(s.used, seat, add(s.used[seat], WEAR, gained))
         if not quiet:
-            log(s, f"{name(seat)} gains {gained} wear")
+            log(s, ev.GainsWear, seat, gained)
     return gained
 
 
@@ -233,15 +245,11 @@ def placements_in(s: State, mask: int) -> list[int]:
 def place_cube(s: State, cube: int, space: int, seg: int | None = None) -> None:
     """Put ``cube`` on segment ``seg`` of ``space`` (Weaving, AU-23), by default its furthest
     free segment, counting the line crossed on the way (RA3, RA4)."""
-    track = s.track_spec
     from_space, from_seg, laps = anchor(s)
     wraps = dict(successors(s, from_space, from_seg))[space]
     seg = free_segment(s, space) if seg is None else seg
     s.route += ((cube, space, seg, laps + wraps),)
-    where = f", segment {seg}" if s.weaving else ""
-    log(s, f"{name(s.mover)} puts a {CUBE_WORDS[cube]} cube on space {space} "
-           f"(lane {track.spaces[space].lane}, {CUBE_WORDS[track.spaces[space].colour]}"
-           f"{where})")
+    log(s, ev.PlaceCube, s.mover, cube, space, seg if s.weaving else -1)
 
 
 def start_move(s: State, cube: int, steps: int, mask: int, optional: bool, same: bool) -> None:

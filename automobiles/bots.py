@@ -33,7 +33,7 @@ from .actions import (
     Play,
 )
 from .board import anchor, successors
-from .config import GEARS, PURPLE, WEAR, YELLOW, config
+from .config import GEARS, PURPLE, WEAR, YELLOW
 from .state import State
 
 #: The greedy bot pits with this much wear in hand and nothing to play.
@@ -87,7 +87,7 @@ def _card_choice(state: State, legal: tuple[int, ...]) -> int:
         return wear[0]
     buys = [a for a in legal if isinstance(ACTIONS[a], Buy)]
     if buys:
-        return max(buys, key=lambda a: config().cubes[_cube(a)].cost or 0)
+        return max(buys, key=lambda a: state.cfg.cubes[_cube(a)].cost or 0)
     for stop in (SKIP, STOP_MOVING):
         if stop in legal:
             return stop

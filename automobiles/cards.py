@@ -16,9 +16,12 @@ This module imports ``board`` and never ``rules`` (no circle).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import events as ev
+from .actions import MAG_MAX
 from .board import (
     ACTIVE,
     ADRENALINE,
@@ -28,7 +31,6 @@ from .board import (
     BUY_ONE,
     BUYING,
     CREW_CHIEF,
-    CUBE_WORDS,
     DISCARD,
     DRAWS,
     FORCED,
@@ -41,11 +43,9 @@ from .board import (
     USED,
     add,
     colours_in,
-    cubes_text,
     gain_wear,
     log,
     move_cube,
-    name,
     pile,
     position_order,
     rank,
@@ -64,11 +64,11 @@ from .config import (
     WEAR,
     WHITE,
     YELLOW,
-    config,
+    config_for,
 )
 
 if TYPE_CHECKING:
-    from .state import State
+    from .state import Counts, State
 
 ANY = (1 << len(CUBES)) - 1
 GEAR_CUBES = 0b1111
@@ -122,7 +122,7 @@ PICKS: dict[tuple[str, int], PickRule] = {
     ("kaia_lin", 1): PickRule((ACTIVE,), ANY, DISCARD, True, "discards"),
 }
 #: The drivers' ids (AU-69..AU-78), from their names in the data file.
-DRIVER_IDS = tuple(n.lower().replace(" ", "_").replace("-", "_") for n in config().drivers)
+DRIVER_IDS = tuple(n.lower().replace(" ", "_").replace("-", "_") for n in config_for(2).drivers)
 JOSH, DAVID, EILEEN, MAG, KALI, JUAN, MIKE, MICAH, NATHAN, KAIA = range(10)
 #: The drivers whose power is a decision of the action phase, or of the buy phase.
 ACTION_POWERS, BUY_POWERS = (DAVID, EILEEN), (MAG, KALI)
@@ -139,25 +139,26 @@ KINDS: dict[str, tuple[int, ...]] = {
 # --- starting a card's effect ---------------------------------------------------------------
 def source_id(index: int) -> str:
     """The id of the card (0-34) or driver (35-44) an effect comes from."""
-    cards = config().cards
+    cards = config_for(2).cards
     return cards[index].id if index < len(cards) else DRIVER_IDS[index - len(cards)]
 
 
 def source_name(index: int) -> str:
     """The English name of the card or driver ``index``."""
-    cards = config().cards
-    return cards[index].en if index < len(cards) else config().drivers[index - len(cards)]
+    cfg = config_for(2)
+    cards = cfg.cards
+    return cards[index].en if index < len(cards) else cfg.drivers[index - len(cards)]
 
 
 def driver_source(driver: int) -> int:
     """The effect source index of driver ``driver`` (0-9)."""
-    return len(config().cards) + driver
+    return len(config_for(2).cards) + driver
 
 
 def play(s: State, card_index: int) -> None:
     """Start the effect of the card ``card_index`` whose cube was just played (its wear
     already gained)."""
-    START[config().cards[card_index].id](s, card_index)
+    START[s.cfg.cards[card_index].id](s, card_index)
 
 
 def _pick(s: State, card: int, stage: int, left: int, count: int = 0,
@@ -178,9 +179,9 @@ def _end(s: State) -> None:
         s.phase = "buy"
 
 
-def _flag(s: State, flag: int, words: str) -> None:
+def _flag(s: State, flag: int) -> None:
     s.flags |= flag
-    log(s, f"{name(s.mover)} {words}")
+    log(s, ev.FlagSet, s.mover, flag)
     _end(s)
 
 
@@ -219,14 +220,14 @@ def _performance_test(s: State, card: int) -> None:
     """Performance Test (AU-40): first remove exactly this cube (the yellow cube just played
     goes to the stock); then draw up to 3 cubes from your bag, one at a time."""
     move_cube(s, s.mover, YELLOW, USED, None)
-    log(s, f"{name(s.mover)} removes the Performance Test cube")
+    log(s, ev.PerformanceTest, s.mover)
     s.effect, s.phase = (DRAWS, card, 0, 3, 0, s.mover), "card"
 
 
 def _aerodynamics(s: State, card: int) -> None:
     """Aerodynamics (AU-41): in this turn's wear phase you count as drafting (no wear there);
     the action phase's wear is still gained."""
-    _flag(s, AERO, "counts as drafting this turn")
+    _flag(s, AERO)
 
 
 def _steering(s: State, card: int) -> None:
@@ -274,7 +275,7 @@ def _camber_toe(s: State, card: int) -> None:
 def _redline(s: State, card: int) -> None:
     """Redline (AU-47): this action phase your white gear cubes may go on spaces of any colour,
     1 white cube per space; 1 wear for each white cube so used (``rules``)."""
-    _flag(s, REDLINE, "may use white cubes on any colour this turn")
+    _flag(s, REDLINE)
 
 
 def _crew_chief(s: State, card: int) -> None:
@@ -381,7 +382,7 @@ def _fuel_injection(s: State, card: int) -> None:
     """Fuel Injection (AU-60; its 2 wear are the card's): this action phase each gear cube
     played moves 2 spaces of its colour instead of 1 (``rules``); not the cards' cubes; a
     second such cube adds nothing."""
-    _flag(s, FUEL, "moves 2 spaces with each gear cube this turn")
+    _flag(s, FUEL)
 
 
 def _combustion_engine(s: State, card: int) -> None:
@@ -492,38 +493,28 @@ START = {
 _RANKED = frozenset(("transmission", "bump_and_run", "overdrive"))
 
 
-def describe(s: State, card_index: int) -> str:
-    """What a card's numbers come to as it is played, for the log ("3 dark-grey cubes in the
-    discard, moves 3 dark-grey spaces"); empty for cards without such numbers."""
-    seat, card_id = s.mover, config().cards[card_index].id
-    discard = s.discard[seat]
-    if card_id in _RANKED:  # the race position only for the cards that name it
-        where = f"position {rank(s, seat)} of {s.players}"
-    if card_id == "diesel_engine":
-        k = discard[DARKGREY]
-        return f"{cubes_text(DARKGREY, k)} in the discard, moves {k} dark-grey spaces"
-    if card_id == "rotary_engine":
-        k = colours_in(discard)
-        return f"{k} colours in the discard, moves up to {k} white spaces"
-    if card_id == "air_jacks":
-        k = colours_in(discard)
-        return f"{k} colours in the discard, removes up to {k} cubes"
-    if card_id == "turbo":
-        return f"{turbo_spaces(s) - 2} green cubes in the discards, moves up to " \
-               f"{turbo_spaces(s)} light-grey spaces"
-    if card_id == "transmission":
-        return f"{where}, moves up to {transmission_spaces(s)} light-grey spaces"
-    if card_id == "bump_and_run":
-        return f"{where}, moves up to {bump_spaces(s)} dark-grey spaces"
-    if card_id == "overdrive":
-        top = overdrive_colours(s).bit_length() - 1
-        return f"{where}, moves up to 3 spaces of {CUBE_WORDS[top]} or lower"
-    if card_id == "hybrid_engine":
-        return "moves up to 2 spaces of one colour" if hybrid_allowed(s) else \
-            "another discard holds as many blue cubes: no move"
-    if card_id == "crate_engine":
-        return "moves up to 3 spaces of one colour; the cars behind follow after the end phase"
-    return ""
+def card_numbers(s: State, card_index: int) -> tuple[int, int]:
+    """What the log says of a card as it is played (``PlayCard.rank``, ``PlayCard.number``):
+    the mover's race position for the cards that name it (else 0), and the number the card
+    counts (the cubes or colours of the discard, the spaces it allows, Overdrive's top cube,
+    whether Hybrid Engine may move); ``render`` words them."""
+    seat, card_id = s.mover, s.cfg.cards[card_index].id
+    where = rank(s, seat) if card_id in _RANKED else 0
+    number = _NUMBERS.get(card_id)
+    return where, number(s, s.discard[seat]) if number else 0
+
+
+#: The number each card's log line counts (``card_numbers``), by card id.
+_NUMBERS: dict[str, Callable[[State, Counts], int]] = {
+    "diesel_engine": lambda s, discard: discard[DARKGREY],
+    "rotary_engine": lambda s, discard: colours_in(discard),
+    "air_jacks": lambda s, discard: colours_in(discard),
+    "turbo": lambda s, discard: turbo_spaces(s),
+    "transmission": lambda s, discard: transmission_spaces(s),
+    "bump_and_run": lambda s, discard: bump_spaces(s),
+    "overdrive": lambda s, discard: overdrive_colours(s).bit_length() - 1,
+    "hybrid_engine": lambda s, discard: int(hybrid_allowed(s)),
+}
 
 
 # --- choosing cubes (PICK) ------------------------------------------------------------------
@@ -552,17 +543,12 @@ def choose(s: State, source: int, cube: int) -> None:
         if cube < BLACK and s.stock[cube + 1]:
             s.stock = add(s.stock, cube + 1, -1)
             s.discard = with_(s.discard, seat, add(s.discard[seat], cube + 1, 1))
-            log(s, f"{name(seat)} swaps a {CUBE_WORDS[cube]} cube of the discard for a "
-                   f"{CUBE_WORDS[cube + 1]} one")
+            log(s, ev.Upgrade, seat, cube, True)
         else:
-            log(s, f"{name(seat)} removes a {CUBE_WORDS[cube]} cube of the discard "
-                   "(nothing higher)")
+            log(s, ev.Upgrade, seat, cube, False)
     else:
         move_cube(s, seat, cube, source, None if rule.dest == STOCK else rule.dest)
-        where = "to the stock" if rule.dest == STOCK else \
-            f"to the {('active pile', 'discard', 'used pile', 'bag')[rule.dest]}"
-        log(s, f"{name(seat)} {rule.verb} a {CUBE_WORDS[cube]} cube of the "
-               f"{('active pile', 'discard', 'used pile', 'bag')[source]} ({where})")
+        log(s, ev.PickCube, seat, card, stage, cube, source)
     if card_id == "combustion_engine" and stage == 1:
         gain_wear(s, 1)
     if card_id == "kali_bauer":
@@ -570,7 +556,7 @@ def choose(s: State, source: int, cube: int) -> None:
     if card_id == "mag_matthews":
         count -= 4 ** cube
     else:
-        count += (config().cubes[cube].cost or 0) if card_id == "pit_team" else 1
+        count += (s.cfg.cubes[cube].cost or 0) if card_id == "pit_team" else 1
     if card_id == "steering":
         _end(s)
         start_move(s, RED, 3, (1 << (cube - 1)) if cube > WHITE else 0, optional=True,
@@ -595,13 +581,13 @@ def pick_done(s: State) -> None:
     elif card_id == "mechanic" and stage == 0:
         _pick(s, card, 1, 2)
     elif card_id == "maintenance_crew" and stage == 0:
-        log(s, f"{name(seat)} may remove up to {2 * count} cubes of the discard")
+        log(s, ev.MaintenanceCrew, seat, 2 * count)
         _pick(s, card, 1, 2 * count)
     elif card_id == "combustion_engine" and stage == 0:
         _pick(s, card, 1, 3)
     elif card_id == "pit_team":
         s.effect, s.phase = (BUY_ONE, card, 0, 0, count, seat), "card"
-        log(s, f"{name(seat)} has ${count} to buy exactly 1 cube")
+        log(s, ev.PitTeamMoney, seat, count)
     elif card_id == "impact_wrench":
         _clear_wear(s, (DISCARD, USED))
         _end(s)
@@ -617,7 +603,7 @@ def pick_done(s: State) -> None:
     elif card_id == "micah_conner":
         end_draw(s, seat, 0)
     elif card_id == "kaia_lin":
-        log(s, f"{name(seat)} discards {count} of the cubes drawn and draws as many (Kaia Lin)")
+        log(s, ev.KaiaLin, seat, count)
         if count:
             s.effect, s.phase, s.drawing = (FORCED, card, 2, count, 0, seat), "draw", \
                 ((seat, 1),)
@@ -634,7 +620,7 @@ def _drawn(count: int) -> int:
 def _drawn_value(count: int) -> int:
     """Mag Matthews (AU-72): the cubes drawn and kept on the active pile count for their value
     in this buy phase."""
-    return sum(count // 4 ** c % 4 * config().cubes[c].value for c in range(len(CUBES)))
+    return sum(count // 4 ** c % 4 * config_for(2).cubes[c].value for c in range(len(CUBES)))
 
 
 def exhausted(s: State) -> None:
@@ -662,16 +648,15 @@ def _clear_wear(s: State, piles: tuple[int, ...]) -> None:
         for _ in range(k):
             move_cube(s, seat, WEAR, which, None)
         removed += k
-    log(s, f"{name(seat)} removes {removed} wear from the "
-           + " and ".join(("active pile", "discard", "used pile", "bag")[p] for p in piles))
+    log(s, ev.ClearWear, seat, removed, tuple(piles))
 
 
 # --- options, the one purchase ----------------------------------------------------------------
 def option(s: State, k: int) -> None:
     """Take option ``k`` (1 or 2) of Pit Crew (AU-50) or Adrenaline (AU-66)."""
     card = s.effect[1]
-    card_id = config().cards[card].id
-    log(s, f"{name(s.mover)} takes {config().cards[card].en}'s option {k}")
+    card_id = s.cfg.cards[card].id
+    log(s, ev.CardOption, s.mover, card, k)
     if card_id == "pit_crew":
         if k == 1:
             _clear_wear(s, (DISCARD,))
@@ -681,14 +666,13 @@ def option(s: State, k: int) -> None:
     elif k == 1:
         start_move(s, GREEN, 1, 1 << LIGHTGREY, optional=False, same=False)
     else:
-        _flag(s, ADRENALINE, "will move 2 light-grey spaces per position gained in the car "
-                             "phase")
+        _flag(s, ADRENALINE)
 
 
 def buy_one_choices(s: State) -> list[int]:
     """The cubes Pit Team's money buys (AU-51): in the stock, costing at most the money."""
     money = s.effect[4]
-    cubes = config().cubes
+    cubes = s.cfg.cubes
     return [c for c in range(len(CUBES)) if c != WEAR and s.stock[c]
             and (cubes[c].cost or 0) <= money]
 
@@ -699,7 +683,7 @@ def buy_one(s: State, cube: int) -> None:
     seat = s.mover
     s.stock = add(s.stock, cube, -1)
     s.used = with_(s.used, seat, add(s.used[seat], cube, 1))
-    log(s, f"{name(seat)} takes a {CUBE_WORDS[cube]} cube with Pit Team")
+    log(s, ev.PitTeamCube, seat, cube)
     _end(s)
 
 
@@ -724,10 +708,29 @@ def draw_more(s: State) -> None:
     s.phase, s.drawing = "draw", ((seat, 1),)
 
 
+def mag_most(s: State) -> int:
+    """How many cubes Mag Matthews may draw at once (AU-72): up to 3, no more than the bag and
+    the discard (which refills it, AU-19) hold together."""
+    seat = s.effect[5]
+    return min(MAG_MAX, sum(s.bag[seat]) + sum(s.discard[seat]))
+
+
+def draw_at_once(s: State, n: int) -> None:
+    """Mag Matthews (AU-72): "Ziehen Sie bis zu 3 Würfel auf einmal ... Nachdem Sie alle
+    benötigten Würfel gezogen haben, entscheiden Sie sich ...": the number is chosen first,
+    then chance draws all ``n`` cubes, and only then does the player decide for each (return
+    it to the bag, remove it, or keep it on the active pile for its value), unlike Boost's
+    draws one at a time (AU-62, "nacheinander ziehen")."""
+    _, card, stage, _, count, seat = s.effect
+    log(s, ev.MagDraws, seat, n)
+    s.effect = (DRAWS, card, stage, 0, count, seat)
+    s.phase, s.drawing = "draw", ((seat, n),)
+
+
 def on_drawn(s: State, cube: int) -> None:
     """A card's draw came out ``cube`` (logged; Nitro remembers it)."""
     kind, card, stage, left, count, seat = s.effect
-    log(s, f"{name(seat)} draws a {CUBE_WORDS[cube]} cube")
+    log(s, ev.DrawCube, seat, cube)
     if kind == FORCED and left and s.drawing[0][1] == 0:
         s.effect = (kind, card, stage, left - 1, count | 1 << cube, seat)
     elif kind == DRAWS and source_id(card) == "mag_matthews":
@@ -753,8 +756,7 @@ def after_draw(s: State) -> None:
             _pick(s, card, 1, 1, count)
         elif left == 0:  # two of one colour: one of them goes to the discard
             move_cube(s, seat, count.bit_length() - 1, ACTIVE, DISCARD)
-            log(s, f"{name(seat)} puts a {CUBE_WORDS[count.bit_length() - 1]} cube on the "
-                   "discard")
+            log(s, ev.ToDiscard, seat, count.bit_length() - 1)
             _end(s)
         else:
             _end(s)
@@ -781,13 +783,14 @@ def _draws_done(s: State) -> None:
 def power(s: State) -> None:
     """Use the driver's power of the action or buy phase, once a turn: David Bird (AU-70) puts
     1 cube of the discard on the active pile; Eileen Pi (AU-71) up to 3 of the discard back
-    into the bag; Mag Matthews (AU-72) draws up to 3, then returns any of them to the bag,
-    removes any, and the rest count for their value in this buy phase; Kali Bauer (AU-73)
+    into the bag; Mag Matthews (AU-72) chooses how many to draw (1-3), draws them all at once,
+    then returns any of them to the bag, removes any, and the rest count for their value in this
+    buy phase (``draw_at_once``); Kali Bauer (AU-73)
     removes cubes of the discard at $1 each."""
     seat = s.mover
     driver = s.drivers[seat]
     src = driver_source(driver)
-    log(s, f"{name(seat)} uses {config().drivers[driver]}'s power")
+    log(s, ev.DriverPower, seat, driver)
     if driver == DAVID:
         _pick(s, src, 0, 1)
     elif driver == EILEEN:
@@ -824,7 +827,7 @@ def end_draw(s: State, seat: int, gained: int) -> None:
         effect = (DRAWS, src, 0, 2, 0, seat)
     elif driver == KAIA:
         effect = (FORCED, src, 0, 0, 0, seat)
-    s.effect, s.phase, s.drawing = effect, "draw", ((seat, config().draw),)
+    s.effect, s.phase, s.drawing = effect, "draw", ((seat, s.cfg.draw),)
 
 
 def deciding_seat(s: State) -> int:

@@ -37,7 +37,11 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class CubeSpec:
-    """One cube kind: its names, cost (None: never bought), value and stock (AU-01, RA1)."""
+    """One cube kind: its names, cost (None: never bought), value and stock (AU-01, RA1).
+
+    ``id`` is the machine's name (``buy lightgrey``), ``en`` the one name people read (the
+    colour, as the seed's cards call the cubes: "light grey"), ``de`` the seed's German name
+    ("4. Gang (Hellgrau)")."""
 
     index: int
     id: str
@@ -117,7 +121,10 @@ class TrackSpec:
 @dataclass(frozen=True)
 class SponsorSpec:
     """A sponsor card (AU-26, AU-79..AU-84): its kind ``letter`` A-F and its tiers' numbers
-    (top for the winner, bottom for the last, middle for the others; RA7, mostly synthetic)."""
+    (top for the winner, bottom for the last, middle for the others; RA7, mostly synthetic).
+
+    ``id`` is the machine's name (``take sponsor C3``); ``en``, what people read, says what the
+    card does with its numbers ("remove 6/4/2 wear"), from its kind's title in the data file."""
 
     index: int
     id: str
@@ -171,10 +178,22 @@ class Config:
 
 # --- loading ------------------------------------------------------------------------------------
 @cache
-def config() -> Config:
+def load() -> Config:
     """The configuration from the packaged data file (loaded and checked once)."""
     text = resources.files("automobiles").joinpath("data/components.json").read_text("utf-8")
     return build_config(json.loads(text))
+
+
+@cache
+def config_for(players: int) -> Config:
+    """The configuration of a race of ``players`` (2 to 5, RA3: the data file's player range).
+    The rules print one set of components for every player count, so this is the same shared
+    ``load()`` for all."""
+    cfg = load()
+    if not cfg.min_players <= players <= cfg.max_players:
+        raise ValueError(f"Automobiles is played by {cfg.min_players} to {cfg.max_players} "
+                         f"players, not {players}")
+    return cfg
 
 
 def build_config(data: Mapping[str, Any]) -> Config:
@@ -241,8 +260,11 @@ def _build(data: Mapping[str, Any]) -> Config:
 def _sponsors(data: Mapping[str, Any]) -> tuple[tuple[SponsorSpec, ...], int, int]:
     """The 18 sponsors A1..F3 with their tiers rising from bottom to top (AU-79..AU-84, RA7),
     the standard removal and F's money per cube."""
-    specs = tuple(SponsorSpec(i, e["id"], e["en"], e["de"], e["id"][0], e["rule"],
-                              e["tiers"]["top"], e["tiers"]["middle"], e["tiers"]["bottom"])
+    titles = data["titles"]
+    _check(sorted(titles) == list("ABCDEF"), "sponsors/titles: one title per kind A-F")
+    specs = tuple(SponsorSpec(i, e["id"], titles[e["id"][0]].format(**e["tiers"]), e["de"],
+                              e["id"][0], e["rule"], e["tiers"]["top"], e["tiers"]["middle"],
+                              e["tiers"]["bottom"])
                   for i, e in enumerate(data["cards"]))
     _check([s.id for s in specs] == [f"{k}{n}" for k in "ABCDEF" for n in (1, 2, 3)],
            "sponsors: the 18 sponsors A1..F3 (AU-79..AU-84)")
@@ -255,6 +277,11 @@ def _sponsors(data: Mapping[str, Any]) -> tuple[tuple[SponsorSpec, ...], int, in
     return specs, removal, per_cube
 
 
+def cube_name(cube: int) -> str:
+    """A cube kind's plain name, the one people read ("light grey"; ``CubeSpec.en``)."""
+    return load().cubes[cube].en
+
+
 def _check(ok: bool, message: str) -> None:
     if not ok:
         raise ConfigError(message)
@@ -262,6 +289,7 @@ def _check(ok: bool, message: str) -> None:
 
 def _cubes(entries: list[dict[str, Any]]) -> tuple[CubeSpec, ...]:
     _check([e["id"] for e in entries] == list(CUBES), f"cubes: the ten kinds in order {CUBES}")
+    _check(len({e["en"] for e in entries}) == len(entries), "cubes: one English name per kind")
     out = []
     for i, e in enumerate(entries):
         kind = "gear" if i in GEARS else "wear" if i == WEAR else "action"

@@ -17,19 +17,10 @@ import numpy as np
 
 from gamecore import openspiel as adapter
 
-from .config import CUBES, config
-from .game import GAME
+from .config import CUBES, config_for
+from .game import GAME, MAX_GAME_LENGTH, max_length
 from .state import PHASES
 
-#: The rules set no bound on a race's length, so the bound is measured: uniformly random play
-#: with explicit chance (every cube drawn a decision) took at most about 3,300 decisions per
-#: lap (5 players, random cards, Weaving and drivers: 9,870 for 3 laps; 12 races a setting).
-#: A race's length grows with its laps, and a season is ``season`` races, each with its
-#: setup and break, so the bound is per lap and per race, times the races: LAP_BOUND per lap
-#: (about 4 times the most seen) and RACE_BOUND for the setup, the drivers and the sponsors.
-LAP_BOUND, RACE_BOUND = 13_000, 1_000
-#: The bound of a single race of the default 3 laps.
-MAX_GAME_LENGTH = config().default_laps * LAP_BOUND + RACE_BOUND
 #: Pile counts and money are scaled by these to about 0-1.
 PILE_SCALE, MONEY_SCALE = 20.0, 30.0
 
@@ -49,7 +40,7 @@ class AutomobilesEncoding:
 
     def encode(self, view: dict[str, Any], out: dict[str, np.ndarray]) -> None:
         """Write a player's view into the zeroed pieces ``out``."""
-        cfg = config()
+        cfg = config_for(2)
         track = cfg.tracks[view["track"]]
         n, k = self.players, len(CUBES)
         out["observer"][view["observer"]] = 1
@@ -84,11 +75,6 @@ def _options(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _new_state(params: Mapping[str, Any]) -> Any:
     return GAME.new_game(params["players"], None, explicit_chance=True, **_options(params))
-
-
-def max_length(params: Mapping[str, Any]) -> int:
-    """The length bound of a game with ``params``: per lap and per race, times the races."""
-    return params["season"] * (params["laps"] * LAP_BOUND + RACE_BOUND)
 
 
 class AutomobilesGame(adapter.OpenSpielGame):

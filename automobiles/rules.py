@@ -27,12 +27,14 @@ from gamecore.chance import CHANCE, TERMINAL, draw, weighted_draw
 from gamecore.errors import IllegalActionError
 
 from . import cards, sponsors
+from . import events as ev
 from .actions import (
     ACTIONS,
     BUY_IDS,
     CHOOSE_IDS,
     DEAL_DRIVER_IDS,
     DEAL_IDS,
+    DRAW_CUBES_IDS,
     DRAW_IDS,
     DRAW_MORE,
     END_ACTIONS,
@@ -56,6 +58,7 @@ from .actions import (
     DealSponsor,
     DiscardSponsor,
     Draw,
+    DrawCubes,
     DrawMore,
     EndActions,
     KeepSponsor,
@@ -115,7 +118,7 @@ from .board import log as _log
 from .board import set_ as _set
 from .board import total as _sum
 from .board import with_ as _with
-from .config import ACTION_COLOURS, CUBES, GEARS, GREEN, LIGHTGREY, WEAR, WHITE, config
+from .config import ACTION_COLOURS, CUBES, GEARS, GREEN, LIGHTGREY, WEAR, WHITE, config_for
 
 if TYPE_CHECKING:
     from .state import State
@@ -134,7 +137,7 @@ __all__ = ["ALL_GEARS", "BUILT_CARDS", "CREW_CHIEF", "CUBE_WORDS", "MANAGER_REMO
 def start(s: State) -> None:
     """Setup: the starting bags from the stock (AU-10, RA2), then a random card set if asked
     (AU-08) and the random start order (AU-09), drawn at once in a seeded game."""
-    cfg = config()
+    cfg = s.cfg
     for p in range(s.players):
         s.bag = _with(s.bag, p, cfg.starting_bag)
         s.stock = tuple(k - b for k, b in zip(s.stock, cfg.starting_bag, strict=True))
@@ -144,7 +147,7 @@ def start(s: State) -> None:
 def _deal(s: State, card: int) -> None:
     """A random card set (AU-08: "oder zufällig"): the card of the next action colour."""
     s.cards += (card,)
-    _log(s, f"{config().cards[card].en} is the {CUBES[config().cards[card].colour]} card")
+    _log(s, ev.CardDealt, card)
     if len(s.cards) == len(ACTION_COLOURS):
         s.phase = "order"
 
@@ -155,7 +158,7 @@ def _place_on_grid(s: State, seat: int) -> None:
     grid = s.track_spec.start[len(s.order)]
     s.order += (seat,)
     s.car_space = _set(s.car_space, seat, grid.space)
-    _log(s, f"{name(seat)} starts on {grid.name} with ${grid.money}")
+    _log(s, ev.OnGrid, seat, len(s.order) - 1)
     if len(s.order) == s.players:
         if s.drivers:
             s.phase = "drivers"
@@ -187,7 +190,7 @@ def _take_driver(s: State, driver: int) -> None:
     seat = driver_chooser(s)
     s.drivers = _set(s.drivers, seat, driver)
     s.pool = tuple(d for d in s.pool if d != driver)
-    _log(s, f"{name(seat)} takes the driver {config().drivers[driver]}")
+    _log(s, ev.TakeDriver, seat, driver)
     if all(d >= 0 for d in s.drivers):
         s.pool = ()
         _begin_prebuy(s)
@@ -260,11 +263,11 @@ def legal_ids(s: State) -> tuple[int, ...]:
         return sponsors.legal_ids(s)
     if phase == "cards":
         colour = ACTION_COLOURS[len(s.cards)]
-        return tuple(DEAL_IDS[c.index] for c in config().cards if c.colour == colour)
+        return tuple(DEAL_IDS[c.index] for c in s.cfg.cards if c.colour == colour)
     if phase == "order":
         return tuple(ORDER_IDS[p] for p in range(s.players) if p not in s.order)
     if phase == "drivers":
-        return tuple(DEAL_DRIVER_IDS[d] for d in range(len(config().drivers))
+        return tuple(DEAL_DRIVER_IDS[d] for d in range(len(s.cfg.drivers))
                      if d not in s.pool)
     if phase == "driver":
         return tuple(TAKE_DRIVER_IDS[d] for d in sorted(s.pool))
@@ -272,7 +275,7 @@ def legal_ids(s: State) -> tuple[int, ...]:
 
 
 #: Each card's action colour, by card index.
-CARD_COLOURS = tuple(c.colour for c in config().cards)
+CARD_COLOURS = tuple(c.colour for c in config_for(2).cards)
 
 
 @cache
@@ -298,6 +301,8 @@ def _card_legal(s: State) -> tuple[int, ...]:
     if kind == PICK:
         chooses = tuple(CHOOSE_IDS[p][c] for p, c in cards.pick_choices(s))
         return (SKIP, *chooses) if cards.pick_rule(s).optional else chooses  # SKIP < CHOOSE
+    if kind == DRAWS and cards.source_id(s.effect[1]) == "mag_matthews":
+        return tuple(DRAW_CUBES_IDS[:cards.mag_most(s)])  # AU-72: how many, before any is seen
     if kind == DRAWS:
         more = s.effect[3] > 0 and cards.can_draw(s, s.effect[5])
         return (SKIP, DRAW_MORE) if more else (SKIP,)
@@ -320,7 +325,7 @@ def place_ids(s: State, spaces: list[int], seat: int | None = None) -> tuple[int
 
 
 #: Each cube kind that may be bought, with its cost (wear is never bought, AU-15).
-_PRICES = tuple((c, cube.cost or 0) for c, cube in enumerate(config().cubes) if c != WEAR)
+_PRICES = tuple((c, cube.cost or 0) for c, cube in enumerate(config_for(2).cubes) if c != WEAR)
 
 
 def affordable(s: State) -> list[int]:
@@ -434,6 +439,7 @@ _HANDLERS: dict[type, Any] = {
     Choose: lambda s, a: cards.choose(s, a.pile, a.cube),
     Option: lambda s, a: cards.option(s, a.k),
     DrawMore: lambda s, a: cards.draw_more(s),
+    DrawCubes: lambda s, a: cards.draw_at_once(s, a.n),
     EndActions: lambda s, a: _end_actions(s),
     PitStop: lambda s, a: _pit_stop(s),
 }
@@ -506,7 +512,7 @@ def _seeded_draw(s: State) -> None:
                 break
             bag, discard = list(discard), (0,) * len(CUBES)
             size, kinds = sum(bag), len(bag) - bag.count(0)
-            _log(s, f"{name(seat)} puts the discard back into the bag")
+            _log(s, ev.Refill, seat)
         if kinds == 1:
             cube = next(c for c, k in enumerate(bag) if k)
         else:
@@ -533,7 +539,7 @@ def _buy(s: State, cube: int) -> None:
     """Buy one cube: pay its cost from the money left, take it from the stock (AU-14, AU-15).
     Before the race it goes into the bag (AU-11, engine decision); in a turn to the used pile
     (RA5)."""
-    cost = config().cubes[cube].cost or 0
+    cost = s.cfg.cubes[cube].cost or 0
     s.money -= cost
     s.stock = _add(s.stock, cube, -1)
     if s.phase == "prebuy":
@@ -542,7 +548,7 @@ def _buy(s: State, cube: int) -> None:
     else:
         seat = s.mover
         s.used = _with(s.used, seat, _add(s.used[seat], cube, 1))
-    _log(s, f"{name(seat)} buys a {CUBE_WORDS[cube]} cube for ${cost}")
+    _log(s, ev.BuyCube, seat, cube, cost)
 
 
 def _stop_buying(s: State) -> None:
@@ -553,14 +559,14 @@ def _stop_buying(s: State) -> None:
     (AU-66)."""
     seat = current_player(s)
     if s.money:
-        _log(s, f"{name(seat)} loses ${s.money} unspent")
+        _log(s, ev.Unspent, seat, s.money)
     s.money = 0
     if s.phase == "prebuy":
         s.buyer += 1
         if s.buyer < s.players:
             s.money = s.track_spec.start[s.buyer].money
             return
-        s.phase, s.drawing = "draw", tuple((p, config().draw) for p in s.order)
+        s.phase, s.drawing = "draw", tuple((p, s.cfg.draw) for p in s.order)
         return
     # The positions gained matter only to Adrenaline: rank the cars only then.
     adrenaline = s.flags & ADRENALINE
@@ -568,7 +574,7 @@ def _stop_buying(s: State) -> None:
     _car_phase(s)
     gained = before - rank(s, seat) if adrenaline else 0
     if adrenaline and gained > 0:
-        _log(s, f"{name(seat)} gained {gained} position(s) in the car phase (Adrenaline)")
+        _log(s, ev.Adrenaline, seat, gained)
         s.flags |= CAR_PHASE
         start_move(s, GREEN, 2 * gained, 1 << LIGHTGREY, optional=True, same=False)
         if s.phase == "card":
@@ -592,7 +598,7 @@ def _after_move(s: State) -> None:
     gained in it (AU-69); then the end phase."""
     s.gained = _wear_phase(s)
     if s.drivers and s.drivers[s.mover] == cards.JOSH and s.gained:
-        _log(s, f"{name(s.mover)} may move up to {s.gained} light-grey spaces (Josh Trin)")
+        _log(s, ev.JoshTrin, s.mover, s.gained)
         s.effect = (DRIVE, cards.driver_source(cards.JOSH), 1 << LIGHTGREY, s.gained, 0,
                     s.mover)
         s.phase = "card"
@@ -629,7 +635,7 @@ def _place(s: State, space: int, seg: int | None = None) -> None:
     place_cube(s, cube, space, seg)
     s.playing, s.phase = -1, "action"
     if cube == WHITE and colour != WHITE:
-        _log(s, f"{name(s.mover)} uses a white cube as {CUBE_WORDS[colour]} (Redline)")
+        _log(s, ev.Redline, s.mover, colour)
         gain_wear(s, 1)
     if s.flags & FUEL:
         start_move(s, cube, 1, 1 << colour, optional=True, same=False)
@@ -638,7 +644,7 @@ def _place(s: State, space: int, seg: int | None = None) -> None:
 def _end_actions(s: State) -> None:
     """End the action phase: the buy phase's money is the value of every cube left in the active
     pile (AU-14)."""
-    cubes = config().cubes
+    cubes = s.cfg.cubes
     s.money = sum(cubes[c].value * k for c, k in enumerate(s.active[s.mover]))
     s.phase = "buy"
 
@@ -652,7 +658,7 @@ def _pit_stop(s: State) -> None:
     s.stock = _add(s.stock, WEAR, active[WEAR])
     s.discard = _with(s.discard, seat, _sum(s.discard[seat], _add(active, WEAR, -active[WEAR])))
     s.active = _with(s.active, seat, (0,) * len(CUBES))
-    _log(s, f"{name(seat)} makes a pit stop, removing {active[WEAR]} wear")
+    _log(s, ev.PitStop, seat, active[WEAR])
     _end_phase(s)
 
 
@@ -666,8 +672,7 @@ def _car_phase(s: State) -> None:
     s.car_space = _set(s.car_space, seat, space)
     s.car_seg = _set(s.car_seg, seat, seg)
     s.car_laps = _set(s.car_laps, seat, laps)
-    _log(s, f"{name(seat)}'s car moves {len(s.route)} spaces to space {space}"
-            + (f", completing lap {laps}" if crossed else ""))
+    _log(s, ev.CarMoves, seat, len(s.route), space, bool(crossed), laps)
 
 
 def movement_wear(s: State) -> int:
@@ -680,7 +685,7 @@ def movement_wear(s: State) -> int:
     if s.flags & DROVE:
         spaces.append(s.car_space[s.mover])  # Juan Goody's space (AU-74)
     darkest = max(s.track_spec.spaces[space].colour for space in spaces)
-    return config().wear_by_space[darkest]
+    return s.cfg.wear_by_space[darkest]
 
 
 def drafting(s: State, seat: int) -> bool:
@@ -704,9 +709,9 @@ def _wear_phase(s: State) -> int:
     wanted = movement_wear(s)
     moved = s.route or s.flags & DROVE
     if moved and s.flags & AERO:
-        _log(s, f"{name(s.mover)} counts as drafting (Aerodynamics): no wear for the move")
+        _log(s, ev.AeroDraft, s.mover)
     elif moved and drafting(s, s.mover):
-        _log(s, f"{name(s.mover)} drafts: no wear for the move")
+        _log(s, ev.Drafts, s.mover)
     return gain_wear(s, wanted)
 
 
@@ -726,10 +731,10 @@ def _end_phase(s: State) -> None:
         order = position_order(s)
         behind = order[order.index(seat) + 1:]
         if behind:
-            card = next(c for c in s.cards if config().cards[c].id == "crate_engine")
+            card = next(c for c in s.cards if s.cfg.cards[c].id == "crate_engine")
             todo = sum(1 << p for p in behind)
             s.effect, s.phase = (CRATE, card, todo, crate, crate, behind[0]), "card"
-            _log(s, f"Crate Engine: the cars behind {name(seat)} may move {crate} space(s)")
+            _log(s, ev.CrateEngine, seat, crate)
             return
     _finish_end_phase(s, seat)
 
@@ -759,8 +764,7 @@ def _crate_step(s: State, space: int, seg: int | None = None) -> None:
     s.car_seg = _set(s.car_seg, seat, free_segment(s, space, seat) if seg is None else seg)
     s.car_space = _set(s.car_space, seat, space)
     s.car_laps = _set(s.car_laps, seat, s.car_laps[seat] + wraps)
-    _log(s, f"{name(seat)}'s car moves to space {space} ({cards.source_name(card)}"
-            + (", no wear)" if kind == CRATE else ")"))
+    _log(s, ev.FollowMove, seat, space, card, kind == CRATE)
     s.effect = (kind, card, todo, left - 1, k, seat)
     if kind == DRIVE:
         s.flags |= DROVE if k else 0
@@ -788,17 +792,16 @@ def _crate_next(s: State) -> None:
 def _end_race(s: State) -> None:
     """The race is over (AU-22). In a season each place scores its points (AU-25, RA7: 10, 6,
     4, 2, 1) and, unless this was the last race, the next race begins (``_next_race``)."""
-    _log(s, f"The race is over after {s.turn // s.players} rounds")
+    _log(s, ev.RaceOver, s.turn // s.players)
     if s.races == 1:
         s.phase = "over"
         return
     order = position_order(s)
-    points = config().points
+    points = s.cfg.points
     for place, seat in enumerate(order):
         s.points = _set(s.points, seat, s.points[seat] + points[place])
-    _log(s, f"Race {s.race + 1} of {s.races} is over, points: " + ", ".join(
-        f"{name(seat)} {points[place]}" for place, seat in enumerate(order))
-        + "; the season: " + ", ".join(f"{name(p)} {s.points[p]}" for p in range(s.players)))
+    _log(s, ev.RacePoints, s.race + 1, s.races, tuple(order), tuple(points[:len(order)]),
+         tuple(s.points))
     if s.race + 1 == s.races:
         s.phase = "over"
         return
@@ -833,9 +836,8 @@ def _begin_race(s: State, order: list[int]) -> None:
     draws 7 in grid order; the drivers stay (AU-24); the sponsors on offer are put back."""
     s.race += 1
     s.order, s.offer, s.buyer, s.money, s.effect = tuple(order), (), s.players, 0, ()
-    _log(s, f"Race {s.race + 1} of {s.races} begins: " + ", ".join(
-        f"{name(seat)} on {s.track_spec.start[k].name}" for k, seat in enumerate(order)))
-    s.phase, s.drawing = "draw", tuple((p, config().draw) for p in s.order)
+    _log(s, ev.RaceBegins, s.race + 1, s.races, tuple(order))
+    s.phase, s.drawing = "draw", tuple((p, s.cfg.draw) for p in s.order)
 
 
 def race_over(s: State) -> bool:
@@ -860,7 +862,7 @@ def _refill(s: State) -> None:
             if left and not any(s.bag[seat]) and any(s.discard[seat]):
                 s.bag = _with(s.bag, seat, s.discard[seat])
                 s.discard = _with(s.discard, seat, (0,) * len(CUBES))
-                _log(s, f"{name(seat)} puts the discard back into the bag")
+                _log(s, ev.Refill, seat)
             if left and any(s.bag[seat]):
                 return
             s.drawing = s.drawing[1:]
@@ -886,7 +888,7 @@ def _draw_cube(s: State, cube: int) -> None:
     s.drawing = ((seat, left - 1), *s.drawing[1:])
     if s.effect[:1] == (CREW_CHIEF,):
         s.effect = (CREW_CHIEF, cube)
-        _log(s, f"{name(seat)} draws a {CUBE_WORDS[cube]} cube")
+        _log(s, ev.DrawCube, seat, cube)
     elif s.effect and s.effect[0] in GENERIC_KINDS:
         cards.on_drawn(s, cube)
 
@@ -894,7 +896,7 @@ def _draw_cube(s: State, cube: int) -> None:
 # --- the cards' cubes -----------------------------------------------------------------------------
 def _card_of(s: State, colour: int) -> int:
     """The index of the card in play for action colour ``colour`` (AU-08)."""
-    return next(c for c in s.cards if config().cards[c].colour == colour)
+    return next(c for c in s.cards if s.cfg.cards[c].colour == colour)
 
 
 def effect_card(s: State) -> int:
@@ -905,7 +907,7 @@ def effect_card(s: State) -> int:
         return e[1]
     if e[0] == MOVE:
         if e[1] in GEARS:
-            return next(c for c in s.cards if config().cards[c].id == "fuel_injection")
+            return next(c for c in s.cards if s.cfg.cards[c].id == "fuel_injection")
         return _card_of(s, e[1])
     return _card_of(s, ACTION_COLOURS[0] if e[0] != CREW_CHIEF else ACTION_COLOURS[2])
 
@@ -915,13 +917,11 @@ def _play_card(s: State, colour: int) -> None:
     wear is gained from the stock (AU-33, RA2) and its effect begins (``cards.play``)."""
     seat = s.mover
     index = _card_of(s, colour)
-    card = config().cards[index]
+    card = s.cfg.cards[index]
     s.active = _with(s.active, seat, _add(s.active[seat], colour, -1))
     s.used = _with(s.used, seat, _add(s.used[seat], colour, 1))
     gained = gain_wear(s, card.wear, quiet=True)
-    words = [w for w in (cards.describe(s, index),
-                         f"gains {gained} wear" if gained else "") if w]
-    _log(s, f"{name(seat)} plays {card.en}" + (": " + ", ".join(words) if words else ""))
+    _log(s, ev.PlayCard, seat, index, *cards.card_numbers(s, index), gained)
     cards.play(s, index)
 
 
@@ -952,7 +952,7 @@ def _manager_choice(s: State, action: Any) -> None:
     if isinstance(action, Remove):
         s.active = _with(s.active, seat, _add(s.active[seat], action.cube, -1))
         s.stock = _add(s.stock, action.cube, 1)
-        _log(s, f"{name(seat)} removes a {CUBE_WORDS[action.cube]} cube")
+        _log(s, ev.RemoveCube, seat, action.cube)
     elif isinstance(action, Return):
         pile = s.active if action.pile == 0 else s.discard
         pile = _with(pile, seat, _add(pile[seat], action.cube, -1))
@@ -961,7 +961,7 @@ def _manager_choice(s: State, action: Any) -> None:
         else:
             s.discard = pile
         s.bag = _with(s.bag, seat, _add(s.bag[seat], action.cube, 1))
-        _log(s, f"{name(seat)} puts a {CUBE_WORDS[action.cube]} cube back into the bag")
+        _log(s, ev.ReturnCube, seat, action.cube)
     if s.effect[0] == MANAGER_REMOVE:
         s.effect = (MANAGER_RETURN,)
     else:
@@ -1009,7 +1009,8 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
     if s.phase == "place":
         return IllegalActionError(f"{action} is not legal: place the "
                                   f"{CUBE_WORDS[s.playing]} cube first", "AU-12")
-    if isinstance(action, Remove | Return | Skip | StopMoving | Choose | Option | DrawMore):
+    if isinstance(action, Remove | Return | Skip | StopMoving | Choose | Option | DrawMore
+                  | DrawCubes):
         return IllegalActionError(f"{action} is not legal: no card effect is in progress",
                                   "AU-12")
     if isinstance(action, PitStop):
@@ -1032,11 +1033,14 @@ _ASKS = {MOVE: "a space ahead of the allowed colour for its cube",
 
 def _why_not_card(s: State, action: Any) -> IllegalActionError:
     source = effect_card(s)
-    if source >= len(config().cards):  # a driver's power
-        d = source - len(config().cards)
-        return IllegalActionError(f"{action} is not legal: {config().drivers[d]} asks "
-                                  f"{_ASKS[s.effect[0]]}", f"AU-{69 + d}")
-    card = config().cards[source]
+    if source >= len(s.cfg.cards):  # a driver's power
+        d = source - len(s.cfg.cards)
+        asks = _ASKS[s.effect[0]]
+        if s.effect[0] == DRAWS and d == cards.MAG:
+            asks = f"how many cubes, 1 to {cards.mag_most(s)}, to draw at once"
+        return IllegalActionError(f"{action} is not legal: {s.cfg.drivers[d]} asks {asks}",
+                                  f"AU-{69 + d}")
+    card = s.cfg.cards[source]
     kind = s.effect[0]
     asks = _ASKS[kind]
     if kind == MOVE:
@@ -1057,6 +1061,6 @@ def _why_not_buy(s: State, action: Any) -> IllegalActionError:
     if not s.stock[cube]:
         return IllegalActionError(f"{action} is not legal: the stock has no "
                                   f"{CUBE_WORDS[cube]} cube", "AU-15, RA2")
-    cost = config().cubes[cube].cost
+    cost = s.cfg.cubes[cube].cost
     return IllegalActionError(f"{action} is not legal: it costs ${cost}, ${s.money} left",
                               "AU-14")

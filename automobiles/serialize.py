@@ -17,10 +17,12 @@ from importlib import resources
 from typing import Any
 
 from gamecore.errors import GameError, PositionError
+from gamecore.events import FieldCheck, flag, read_records, whole, whole_list
 from gamecore.game import DEFAULT_GAME, hide
 from gamecore.position import check_envelope, check_replay_fields, check_schema, parse_json
 
 from . import board, cards, rules, sponsors
+from . import events as ev
 from .config import (
     ACTION_COLOURS,
     BLUE,
@@ -33,13 +35,18 @@ from .config import (
     RED,
     WHITE,
     YELLOW,
-    config,
+    config_for,
 )
-from .state import PHASES, State, new_state
+from .events import EVENTS
+from .state import LOG_CHUNK, LOG_KEEP, LOG_LIMIT, PHASES, State, new_state
 
 FORMAT = "automobiles-position"
 REPLAY_FORMAT = "automobiles-replay"
-VERSION = 2
+VERSION = 3
+#: The version of the replay files (they hold no log, so the position's version 3 left them).
+REPLAY_VERSION = 2
+#: The longest log a state holds: a chunk short of where it is cut (``state.LOG_LIMIT``).
+MAX_LOG = LOG_LIMIT + LOG_CHUNK - 1
 
 
 @cache
@@ -52,7 +59,7 @@ def schema() -> dict[str, Any]:
 
 def state_to_dict(s: State) -> dict[str, Any]:
     """The position as a JSON-ready dict."""
-    cfg = config()
+    cfg = s.cfg
     return {
         "format": FORMAT, "version": VERSION, "game": NAME, "players": s.players,
         "track": s.track, "cards": [cfg.cards[c].id for c in s.cards], "laps": s.laps,
@@ -69,7 +76,7 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "flags": s.flags, "crate": s.crate, "drivers": list(s.drivers), "pool": list(s.pool),
         "gained": s.gained, "races": s.races, "race": s.race, "points": list(s.points),
         "sponsored": s.sponsored, "sponsors": list(s.sponsors), "offer": list(s.offer),
-        "log": list(s.log_lines),
+        "log": [e.to_list() for e in s.events],
     }
 
 
@@ -85,9 +92,11 @@ def state_from_json(text: str | bytes) -> State:
 
 def state_from_dict(data: Any) -> State:
     """Load a position dict (as ``parse_json`` gives it); PositionError naming the field."""
+    _check_old_version(data)
     check_envelope(data, FORMAT, (VERSION,), NAME, DEFAULT_GAME)
-    check_schema(schema(), data)
-    cfg = config()
+    log = data.get("log")  # its events are checked in one pass by ``read_log`` below
+    check_schema(schema(), {k: [] if k == "log" else v for k, v in data.items()})
+    cfg = config_for(2)
     players = data["players"]
     cards = _cards(data["cards"])
     s = new_state(players, data["seed"], data["track"], cards, data["laps"],
@@ -117,15 +126,77 @@ def state_from_dict(data: Any) -> State:
     s.points = tuple(data.get("points", (0,) * players))
     s.sponsored = data.get("sponsored", False)
     s.sponsors, s.offer = tuple(data.get("sponsors", ())), tuple(data.get("offer", ()))
-    s.log_lines = tuple(data["log"])
+    records = read_records(log, EVENTS, _event_checks(s), MAX_LOG)
+    _check_events(s, records)
+    s.set_records(records)
     _check_consistency(s, cfg.max_laps)
     s.legal = rules.legal_ids(s)
     _check_decision(s)
     return s
 
 
+def _check_old_version(data: Any) -> None:
+    """Version 2 files, whose log is English text, are refused with a word on why."""
+    if isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == 2:
+        raise PositionError("version", "a version 2 position keeps its log as English lines; "
+                                       f"this reader reads version {VERSION}, whose log holds "
+                                       "typed events (docs/position-format-automobiles.md)")
+
+
+def _event_checks(s: State) -> dict[str, FieldCheck]:
+    """The check of each event field, by its name (docs/position-format-automobiles.md, Log
+    events): seats, cubes, cards, drivers, sponsors and spaces within this game's lists,
+    numbers within the rules' bounds."""
+    cfg, n = s.cfg, s.players
+    number, cube = whole(0, 10_000), whole(0, len(CUBES))
+    seats = whole_list(0, n, n)
+    return {
+        "seat": whole(0, n), "slot": whole(0, len(s.track_spec.start)), "cube": cube,
+        "colour": cube, "driver": whole(0, len(cfg.drivers)), "card": whole(0, len(cfg.cards)),
+        "source": whole(0, len(cfg.cards) + len(cfg.drivers)),
+        "by": whole(0, len(cfg.cards) + len(cfg.drivers)), "pile": whole(0, len(board.PILE_FIELDS)),
+        "sponsor": whole(0, len(cfg.sponsors)), "space": whole(0, len(s.track_spec.spaces)),
+        "segment": whole(-1, 100), "crossed": flag, "crate": flag, "upgraded": flag,
+        "race": whole(1, cfg.max_races + 1), "races": whole(1, cfg.max_races + 1),
+        "order": seats, "points": whole_list(0, 10_000, n), "season": whole_list(0, 10_000, n),
+        "rank": whole(0, n + 1), "flag": lambda x: x in (board.AERO, board.REDLINE, board.FUEL,
+                                                         board.ADRENALINE) and type(x) is int,
+        "tier": whole(0, len(sponsors.TIERS)), "option": whole(1, 3),
+        "piles": whole_list(0, len(board.PILE_FIELDS), len(board.PILE_FIELDS)),
+        "stage": whole(0, 10), "earlier": whole(1, 10**15), **{f: number for f in (
+            "cost", "money", "gained", "spaces", "wear", "lap", "rounds", "number", "cubes",
+            "count")},
+    }
+
+
+#: The events whose fields ``_check_events`` checks together.
+_CHECKED = frozenset((ev.LogCut, ev.PickCube, ev.Upgrade, ev.RacePoints, ev.RaceBegins))
+
+
+def _check_events(s: State, records: Sequence[tuple[Any, ...]]) -> None:
+    """What one field's check cannot say: a pick names a stage of a card that picks, an
+    upgrade has a cube above it, a race's lists are as long as the players (AU-25); a cut
+    log (``state.LOG_LIMIT``) is cut after its first chunk, and as long as a cut leaves it."""
+    for i, r in enumerate(records):
+        if r[0] not in _CHECKED:
+            continue
+        e = r[0](*r[1:])
+        if isinstance(e, ev.LogCut) and (i != LOG_CHUNK or len(records) < LOG_KEEP):
+            raise PositionError(f"log/{i}", f"a cut log keeps its first {LOG_CHUNK} events, "
+                                            f"then the cut, then the latest (at least "
+                                            f"{LOG_KEEP} events in all)")
+        if isinstance(e, ev.PickCube) and (cards.source_id(e.by), e.stage) not in cards.PICKS:
+            raise PositionError(f"log/{i}", "a pick names a card and a stage that choose cubes")
+        if isinstance(e, ev.Upgrade) and e.upgraded and e.cube + 1 >= len(CUBES):
+            raise PositionError(f"log/{i}", "an upgraded cube has a cube above it")
+        if isinstance(e, ev.RacePoints | ev.RaceBegins) and len(e.order) != s.players:
+            raise PositionError(f"log/{i}", f"a race's order names the {s.players} players")
+        if isinstance(e, ev.RacePoints) and not len(e.points) == len(e.season) == s.players:
+            raise PositionError(f"log/{i}", f"a race's points name the {s.players} players")
+
+
 def _cards(ids: list[str]) -> tuple[int, ...]:
-    cfg = config()
+    cfg = config_for(2)
     by_id = {c.id: c for c in cfg.cards}
     for i, (card_id, colour) in enumerate(zip(ids, ACTION_COLOURS, strict=False)):
         if card_id not in by_id:
@@ -164,7 +235,7 @@ def _check_consistency(s: State, max_laps: int) -> None:
             raise PositionError("drawing", "a draw phase has a seat drawing (AU-19)")
         seen = set()
         for i, (seat, left) in enumerate(s.drawing):
-            if not 0 <= seat < n or seat in seen or not 1 <= left <= config().draw:
+            if not 0 <= seat < n or seat in seen or not 1 <= left <= s.cfg.draw:
                 raise PositionError(f"drawing/{i}", "each seat once, drawing 1 to 7 (AU-19)")
             seen.add(seat)
         if not any(s.bag[s.drawing[0][0]]):
@@ -203,7 +274,7 @@ def _check_order(s: State) -> None:
 
 def _check_cubes(s: State) -> None:
     """Every cube is somewhere: the piles and the stock hold the stock's totals (RA2)."""
-    cfg = config()
+    cfg = s.cfg
     for c, spec in enumerate(cfg.cubes):
         held = sum(pile[c] for field in (s.bag, s.active, s.used, s.discard) for pile in field)
         if held + s.stock[c] != spec.stock:
@@ -256,13 +327,13 @@ def _check_turn(s: State) -> None:
     if s.phase in ("cards", "order", "drivers", "driver", "prebuy", *_BREAK) and s.turn:
         raise PositionError("turn", "no turn is taken before the race (AU-11)")
     if s.phase == "buy" or s.phase in ("card", "draw") and s.flags & board.BUYING:
-        cubes = config().cubes
+        cubes = s.cfg.cubes
         value = sum(cubes[c].value * k for c, k in enumerate(s.active[s.mover]))
         if s.money > value:
             raise PositionError("money", f"at most the ${value} of the active pile (AU-14)")
     elif s.phase == "sponsor" and s.effect[:1] == (sponsors.MONEY,):
-        if s.money > max(max(k.top for k in config().sponsors),
-                         config().money_per_cube * config().sponsors[s.effect[1]].top):
+        if s.money > max(max(k.top for k in s.cfg.sponsors),
+                         s.cfg.money_per_cube * s.cfg.sponsors[s.effect[1]].top):
             raise PositionError("money", "at most a sponsor's money (AU-79, AU-84)")
     elif s.phase != "prebuy" and s.money:
         raise PositionError("money", "money is only held in a buy phase (AU-14)")
@@ -332,7 +403,7 @@ _FLAG_CARDS = ((board.AERO, "aerodynamics"), (board.REDLINE, "redline"),
 def _check_flags(s: State) -> None:
     """The turn's flags and Crate Engine count: only during a turn, only for cards in play,
     the Crate Engine cubes on the used pile (AU-41, AU-47, AU-59, AU-60, AU-66)."""
-    in_play = {config().cards[c].id for c in s.cards}
+    in_play = {s.cfg.cards[c].id for c in s.cards}
     if not _in_turn(s) and s.flags:
         raise PositionError("flags", "the turn's card effects end with its end phase (AU-19)")
     for bit, card in _FLAG_CARDS:
@@ -382,9 +453,13 @@ def _check_effect(s: State) -> None:
     elif s.phase == "draw" and e:
         if e[0] in (board.DRAWS, board.FORCED):
             _check_generic_effect(s)
-            end_draw = len(e) == 6 and e[1] >= len(config().cards) and e[2] == 0 \
-                and e[1] - len(config().cards) in (cards.MIKE, cards.NATHAN, cards.KAIA)
-            if s.drawing[:1] != ((e[5], 1),) and not (end_draw and s.drawing[0][0] == e[5]):
+            end_draw = len(e) == 6 and e[1] >= len(s.cfg.cards) and e[2] == 0 \
+                and e[1] - len(s.cfg.cards) in (cards.MIKE, cards.NATHAN, cards.KAIA)
+            mag = len(e) == 6 and e[0] == board.DRAWS and e[1] == len(s.cfg.cards) + cards.MAG \
+                and s.drawing[:1] and s.drawing[0][0] == e[5] \
+                and 1 <= s.drawing[0][1] <= cards.MAG_MAX  # AU-72: up to 3 at once
+            if s.drawing[:1] != ((e[5], 1),) and not mag \
+                    and not (end_draw and s.drawing[0][0] == e[5]):
                 raise PositionError("drawing", "a card's draw: the seat drawing 1 (AU-19)")
             return
         if len(e) != 2 or e[0] != board.CREW_CHIEF or e[1] not in (-1, *range(len(CUBES))) \
@@ -404,7 +479,7 @@ _EFFECT_SHAPES = ("[0, cube, steps, colours, optional, same]", "[1]", "[2]", "[3
 
 
 def _card_id(s: State, colour: int) -> str:
-    return next(config().cards[c].id for c in s.cards if config().cards[c].colour == colour)
+    return next(s.cfg.cards[c].id for c in s.cards if s.cfg.cards[c].colour == colour)
 
 
 def _check_generic_effect(s: State) -> None:
@@ -415,35 +490,35 @@ def _check_generic_effect(s: State) -> None:
     if len(e) != 6:
         raise PositionError("effect", "[kind, card, stage, left, count, seat]")
     kind, card, stage, left, count, seat = e
-    if card >= len(config().cards):
+    if card >= len(s.cfg.cards):
         _check_driver_effect(s)
         return
     if card not in s.cards:
         raise PositionError("effect/1", "a card in play")
-    card_id = config().cards[card].id
+    card_id = s.cfg.cards[card].id
     allowed = cards.KINDS.get(card_id, ()) + ((board.CRATE,) if card_id == "crate_engine"
                                                else ())
     if kind not in allowed:
-        raise PositionError("effect/0", f"{config().cards[card].en} makes no such choice")
+        raise PositionError("effect/0", f"{s.cfg.cards[card].en} makes no such choice")
     if not 0 <= seat < n or not 0 <= left <= cards.MANY or count < 0:
         raise PositionError("effect", "a seat of the game, at most 99 left, a count >= 0")
     if kind == board.CRATE:
         behind = stage
         if not 0 < behind < 1 << n or not behind >> seat & 1 or not 1 <= left <= count \
-                or count > config().cubes[BLUE].stock:
+                or count > s.cfg.cubes[BLUE].stock:
             raise PositionError("effect", "Crate Engine: the seats still to move include the "
                                           "one moving, 1 to k spaces left of k (AU-59)")
         return
     if kind == board.PICK and (card_id, stage) not in cards.PICKS:
-        raise PositionError("effect/2", f"{config().cards[card].en} has no such stage")
+        raise PositionError("effect/2", f"{s.cfg.cards[card].en} has no such stage")
     others = kind == board.DRAWS and card_id == "boost" and stage > 0
     if (seat != s.mover) != others or (others and not stage < n) \
             or (others and seat != s.order[(s.turn + stage) % n]):
         raise PositionError("effect/5", "the mover decides (Boost's other players in turn "
                                         "order, AU-62)")
     if stage > (n if card_id == "boost" else 1):
-        raise PositionError("effect/2", f"{config().cards[card].en} has no such stage")
-    colour = config().cards[card].colour
+        raise PositionError("effect/2", f"{s.cfg.cards[card].en} has no such stage")
+    colour = s.cfg.cards[card].colour
     if card_id != "performance_test" and not s.used[s.mover][colour]:
         raise PositionError("effect", "the card's cube is on the used pile (AU-12)")
 
@@ -464,17 +539,17 @@ def _check_driver_effect(s: State) -> None:
     stage are its own; a power of the turn is the mover's, one of the end phase the seat that
     just ended its turn (AU-69..AU-78)."""
     kind, card, stage, left, count, seat = s.effect
-    driver = card - len(config().cards)
-    if not s.drivers or driver >= len(config().drivers) or not 0 <= seat < s.players \
+    driver = card - len(s.cfg.cards)
+    if not s.drivers or driver >= len(s.cfg.drivers) or not 0 <= seat < s.players \
             or s.drivers[seat] != driver:
         raise PositionError("effect/1", "a driver held by the seat deciding (AU-24)")
     kinds, when = _DRIVER_EFFECTS[driver]
     source = cards.DRIVER_IDS[driver]
     if kind not in kinds or (kind == board.PICK and (source, stage) not in cards.PICKS):
-        raise PositionError("effect/0", f"{config().drivers[driver]} makes no such choice")
+        raise PositionError("effect/0", f"{s.cfg.drivers[driver]} makes no such choice")
     ended = s.order[(s.turn - 1) % s.players] if s.turn else -1
     if seat != (s.mover if when == "turn" else ended):
-        raise PositionError("effect/5", f"{config().drivers[driver]}'s power is used in its "
+        raise PositionError("effect/5", f"{s.cfg.drivers[driver]}'s power is used in its "
                                         + ("own turn" if when == "turn" else "end phase"))
     if kind == board.DRIVE:
         mask = 1 << LIGHTGREY if driver == cards.JOSH else board.ALL_GEARS
@@ -492,7 +567,7 @@ def _check_drivers(s: State) -> None:
     """The drivers (AU-24, RA7): none, or one entry per seat; distinct; dealt players + 1 by
     chance, then taken from the last grid position forward; all taken once the race begins;
     ``gained`` only between a turn's wear and end phases."""
-    n, known = s.players, range(len(config().drivers))
+    n, known = s.players, range(len(s.cfg.drivers))
     if s.gained and not (s.phase == "card" and s.effect[:1] in ((board.DRIVE,), (board.CRATE,))):
         raise PositionError("gained", "the wear phase's wear is kept only for Josh Trin's move "
                                       "and the end phase after it (AU-69, AU-75)")
@@ -523,7 +598,7 @@ def _check_season(s: State) -> None:
     """A season (AU-25..AU-28, RA7): 3 to 10 races or a single race; the race in progress one
     of them; points per seat, as many in all as the races finished award; the setup (cards,
     order, drivers, buying) only before the first race."""
-    cfg, n = config(), s.players
+    cfg, n = s.cfg, s.players
     if s.races != 1 and not cfg.min_races <= s.races <= cfg.max_races:
         raise PositionError("races", f"1, or {cfg.min_races} to {cfg.max_races} (AU-25)")
     if not 0 <= s.race < s.races:
@@ -547,7 +622,7 @@ def _check_sponsors(s: State) -> None:
     """The sponsors (AU-26, RA7): only in a season; none, or one entry per seat, distinct;
     players + 1 on offer while they are chosen, fewer by one for each sponsor taken or
     discarded; the break only in a season with sponsors, after a race that is not its last."""
-    n, known = s.players, range(len(config().sponsors))
+    n, known = s.players, range(len(s.cfg.sponsors))
     if s.sponsored and s.races == 1:
         raise PositionError("sponsored", "sponsors come with a season (AU-26)")
     if not s.sponsored:
@@ -597,12 +672,12 @@ def _check_sponsor_effect(s: State) -> None:
     seat = s.order[s.buyer]
     if s.sponsors[seat] != k:
         raise PositionError("effect/1", "the sponsor of the player choosing")
-    letter = config().sponsors[k].letter
+    letter = s.cfg.sponsors[k].letter
     stages = {"A": (sponsors.MONEY,), "B": (sponsors.EXTRA,), "C": (), "D": (sponsors.FREE,),
               "E": (sponsors.WEAR_STAGE,), "F": (sponsors.EXTRA, sponsors.MONEY)}[letter]
     if stage not in (sponsors.DISCARD, sponsors.REMOVE, *stages):
-        raise PositionError("effect/0", f"{config().sponsors[k].en} has no such stage")
-    most = config().sponsor_removal * config().sponsors[k].top + config().sponsor_removal
+        raise PositionError("effect/0", f"{s.cfg.sponsors[k].en} has no such stage")
+    most = s.cfg.sponsor_removal * s.cfg.sponsors[k].top + s.cfg.sponsor_removal
     if not 0 <= left <= most or not 0 <= count <= most:
         raise PositionError("effect", f"at most {most} left and counted")
 
@@ -638,10 +713,11 @@ def replay_to_json(players: int, seed: int, actions: list[str], track: str = "da
                    season: int | None = None) -> str:
     """A replay file: the game's parameters (``cards`` a set's name, ``"random"`` or five card
     names), its seed and every decision taken, as text."""
-    listed = cards if isinstance(cards, str) else [config().card_named(c).id for c in cards]
-    return json.dumps({"format": REPLAY_FORMAT, "version": VERSION, "game": NAME,
+    cfg = config_for(players)
+    listed = cards if isinstance(cards, str) else [cfg.card_named(c).id for c in cards]
+    return json.dumps({"format": REPLAY_FORMAT, "version": REPLAY_VERSION, "game": NAME,
                        "players": players, "seed": seed, "track": track, "cards": listed,
-                       "laps": laps if laps is not None else config().default_laps,
+                       "laps": laps if laps is not None else cfg.default_laps,
                        "weaving": weaving, "drivers": drivers, "season": season,
                        "actions": actions})
 
@@ -654,10 +730,12 @@ def state_replay_to_json(s: State, actions: list[str]) -> str:
     the seed), then checked against the five ids."""
     data = json.loads(replay_to_json(
         s.players, s.seed if s.seed is not None else 0, actions, track=s.track,
-        cards=[config().cards[c].id for c in s.cards], laps=s.laps, weaving=s.weaving,
+        cards=[s.cfg.cards[c].id for c in s.cards], laps=s.laps, weaving=s.weaving,
         drivers=bool(s.drivers), season=s.races if s.races > 1 else None))
     data["seed"] = s.seed
     data["sponsors"] = s.sponsored
+    if s.drivers and s.races == 1:  # drivers in a single race: the house rule (AU-24)
+        data["house_drivers_single_race"] = True
     if _cards_dealt(s):
         data["cards_dealt"] = True
     return json.dumps(data)
@@ -667,8 +745,7 @@ def _cards_dealt(s: State) -> bool:
     """Whether the card set of ``s`` was dealt by chance (its deal is in the log, AU-08)."""
     if len(s.cards) != len(ACTION_COLOURS):
         return False
-    first = config().cards[s.cards[0]]
-    return any(line.startswith(f"{first.en} is the ") for line in s.log_lines[:5])
+    return any(isinstance(e, ev.CardDealt) and e.card == s.cards[0] for e in s.events[:5])
 
 
 def replay_from_json(text: str | bytes) -> State:
@@ -676,8 +753,8 @@ def replay_from_json(text: str | bytes) -> State:
     from . import card_set, new_game
 
     data = parse_json(text)
-    check_envelope(data, REPLAY_FORMAT, (VERSION,), NAME, DEFAULT_GAME)
-    cfg = config()
+    check_envelope(data, REPLAY_FORMAT, (REPLAY_VERSION,), NAME, DEFAULT_GAME)
+    cfg = config_for(2)
     check_replay_fields(data, range(cfg.min_players, cfg.max_players + 1),
                         f"Automobiles is played by {cfg.min_players} to {cfg.max_players}")
     if data.get("track") not in cfg.tracks:
@@ -703,6 +780,9 @@ def replay_from_json(text: str | bytes) -> State:
         if season is not None and type(season) is not int:
             raise PositionError("season", "null or a number of races")
         sponsored, dealt = data.get("sponsors", False), data.get("cards_dealt", False)
+        house = data.get("house_drivers_single_race", False)
+        if not isinstance(house, bool):
+            raise PositionError("house_drivers_single_race", "true or false")
         if not isinstance(sponsored, bool):
             raise PositionError("sponsors", "true or false")
         if not isinstance(dealt, bool):
@@ -710,7 +790,7 @@ def replay_from_json(text: str | bytes) -> State:
         state = new_game(data["players"], data["seed"],
                          cards="random" if dealt else data["cards"], track=data["track"],
                          laps=laps, weaving=weaving, drivers=drivers, season=season,
-                         sponsors=sponsored)
+                         sponsors=sponsored, house_drivers_single_race=house)
         if dealt and len(state.cards) == len(ACTION_COLOURS) \
                 and [cfg.cards[c].id for c in state.cards] != data["cards"]:
             raise PositionError("cards", "the seed deals another card set")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import events as ev
 from .actions import (
     BUY_IDS,
     CHOOSE_IDS,
@@ -46,10 +47,10 @@ from .actions import (
     Take,
     TakeSponsor,
 )
-from .board import BAG, CUBE_WORDS, log, move_cube, name, set_
+from .board import BAG, log, move_cube, set_
 from .board import add as _add
 from .board import with_ as _with
-from .config import CUBES, WEAR, SponsorSpec, config
+from .config import CUBES, WEAR, SponsorSpec, config_for
 
 if TYPE_CHECKING:
     from .state import State
@@ -65,13 +66,17 @@ STAGES = ("discard", "remove", "extra", "wear", "money", "free")
 
 def spec(k: int) -> SponsorSpec:
     """Sponsor ``k`` (0-17) of the data file."""
-    return config().sponsors[k]
+    return config_for(2).sponsors[k]
 
 
 def chooser(s: State) -> int:
     """The seat choosing its sponsor now: the last race's finishing order, winner first
     (AU-26), is the order of the grid (``state.order``) once the race is over."""
     return s.order[s.buyer]
+
+
+#: The tiers of a sponsor (RA7), as ``SponsorActs.tier`` counts them.
+TIERS = ("top", "middle", "bottom")
 
 
 def tier(s: State, seat: int) -> str:
@@ -91,7 +96,7 @@ def legal_ids(s: State) -> tuple[int, ...]:
     """The legal ids of the ``sponsors`` (chance) or ``sponsor`` phase."""
     if s.phase == "sponsors":
         held = set(s.sponsors)
-        return tuple(DEAL_SPONSOR_IDS[k] for k in range(len(config().sponsors))
+        return tuple(DEAL_SPONSOR_IDS[k] for k in range(len(s.cfg.sponsors))
                      if k not in s.offer and k not in held)
     seat = chooser(s)
     if not s.effect:
@@ -107,7 +112,7 @@ def legal_ids(s: State) -> tuple[int, ...]:
     if stage == WEAR_STAGE:
         return (SKIP,) + ((CHOOSE_IDS[BAG][WEAR],) if left and bag[WEAR] else ())
     if stage == MONEY:
-        cubes_spec = config().cubes
+        cubes_spec = s.cfg.cubes
         return (*(BUY_IDS[c] for c in range(len(CUBES)) if c != WEAR and s.stock[c]
                   and (cubes_spec[c].cost or 0) <= s.money), STOP_BUYING)
     assert stage == FREE
@@ -118,7 +123,7 @@ def legal_ids(s: State) -> tuple[int, ...]:
 def begin(s: State) -> None:
     """The break after a race (AU-26): chance deals players + 1 sponsors (RA7)."""
     s.phase, s.buyer, s.offer, s.effect = "sponsors", 0, (), ()
-    log(s, "Sponsors are dealt (AU-26)")
+    log(s, ev.SponsorsDealt)
 
 
 def done(s: State) -> bool:
@@ -130,7 +135,7 @@ def apply(s: State, action: Any) -> None:
     """Apply a legal action of the break (its chance deal or a player's choice)."""
     if isinstance(action, DealSponsor):
         s.offer += (action.sponsor,)
-        log(s, f"{spec(action.sponsor).en} is on offer")
+        log(s, ev.SponsorOffered, action.sponsor)
         if len(s.offer) == s.players + 1:
             s.phase = "sponsor"
         return
@@ -138,11 +143,11 @@ def apply(s: State, action: Any) -> None:
     if isinstance(action, TakeSponsor):
         _take(s, seat, action.sponsor)
     elif isinstance(action, KeepSponsor):
-        log(s, f"{name(seat)} keeps {spec(s.sponsors[seat]).en}")
+        log(s, ev.KeepSponsor, seat, s.sponsors[seat])
         s.effect = (DISCARD, s.sponsors[seat], 0, 0)
     elif isinstance(action, DiscardSponsor):
         s.offer = tuple(k for k in s.offer if k != action.sponsor)
-        log(s, f"{name(seat)} discards {spec(action.sponsor).en}")
+        log(s, ev.DiscardSponsor, seat, action.sponsor)
         _start_effect(s, seat, s.sponsors[seat])
     elif isinstance(action, Choose):
         _remove(s, seat, action.cube)
@@ -160,16 +165,15 @@ def _take(s: State, seat: int, k: int) -> None:
     sponsors' deck (engine decision)."""
     s.offer = tuple(j for j in s.offer if j != k)
     s.sponsors = set_(s.sponsors, seat, k)
-    log(s, f"{name(seat)} takes {spec(k).en}")
+    log(s, ev.TakeSponsor, seat, k)
     _start_effect(s, seat, k)
 
 
 def _start_effect(s: State, seat: int, k: int) -> None:
     """The sponsor's effect at the seat's tier (RA7) begins with the standard removal
     (AU-83: every sponsor has one; its size is synthetic, in the data file)."""
-    log(s, f"{name(seat)}'s {spec(k).en} acts at its {tier(s, seat)} tier "
-           f"({number(s, seat, k)}, synthetic)")
-    s.effect = (REMOVE, k, config().sponsor_removal, 0)
+    log(s, ev.SponsorActs, seat, k, TIERS.index(tier(s, seat)), number(s, seat, k))
+    s.effect = (REMOVE, k, s.cfg.sponsor_removal, 0)
 
 
 def _remove(s: State, seat: int, cube: int) -> None:
@@ -177,7 +181,7 @@ def _remove(s: State, seat: int, cube: int) -> None:
     (AU-83), the extra removal the cubes removed (AU-80, AU-84), E's removal wear (AU-83)."""
     stage, k, left, count = s.effect
     move_cube(s, seat, cube, BAG, None)
-    log(s, f"{name(seat)} removes a {CUBE_WORDS[cube]} cube ({spec(k).en})")
+    log(s, ev.SponsorRemove, seat, cube, k)
     if stage == REMOVE:
         count += cube != WEAR
     elif stage == EXTRA:
@@ -187,18 +191,18 @@ def _remove(s: State, seat: int, cube: int) -> None:
 
 def _buy(s: State, seat: int, cube: int) -> None:
     """Buy one cube from the stock into the bag with the sponsor's money (AU-79, AU-84)."""
-    cost = config().cubes[cube].cost or 0
+    cost = s.cfg.cubes[cube].cost or 0
     s.money -= cost
     s.stock = _add(s.stock, cube, -1)
     s.bag = _with(s.bag, seat, _add(s.bag[seat], cube, 1))
-    log(s, f"{name(seat)} buys a {CUBE_WORDS[cube]} cube for ${cost}")
+    log(s, ev.BuyCube, seat, cube, cost)
 
 
 def _free(s: State, seat: int, cube: int) -> None:
     """One cube free from the stock into the bag (AU-82)."""
     s.stock = _add(s.stock, cube, -1)
     s.bag = _with(s.bag, seat, _add(s.bag[seat], cube, 1))
-    log(s, f"{name(seat)} takes a {CUBE_WORDS[cube]} cube free")
+    log(s, ev.FreeCube, seat, cube)
     stage, k, left, count = s.effect
     s.effect = (stage, k, left - 1, count)
 
@@ -223,17 +227,17 @@ def _next_stage(s: State, seat: int) -> None:
             s.effect = (WEAR_STAGE, k, n * count, 0)
         return
     if stage == EXTRA and letter == "F":
-        _money(s, k, config().money_per_cube * count)
+        _money(s, k, s.cfg.money_per_cube * count)
         return
     if stage == MONEY and s.money:
-        log(s, f"{name(seat)} loses ${s.money} unspent")
+        log(s, ev.Unspent, seat, s.money)
     _finish(s)
 
 
 def _money(s: State, k: int, money: int) -> None:
     s.money = money
     s.effect = (MONEY, k, 0, 0)
-    log(s, f"{name(chooser(s))} has ${money} to spend ({spec(k).en})")
+    log(s, ev.SponsorMoney, chooser(s), money, k)
 
 
 def _wear_c(s: State, seat: int, n: int) -> None:
@@ -241,7 +245,7 @@ def _wear_c(s: State, seat: int, n: int) -> None:
     k = min(n, s.bag[seat][WEAR])
     for _ in range(k):
         move_cube(s, seat, WEAR, BAG, None)
-    log(s, f"{name(seat)} removes {k} wear ({spec(s.effect[1]).en})")
+    log(s, ev.SponsorWear, seat, k, s.effect[1])
 
 
 def _finish(s: State) -> None:

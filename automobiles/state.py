@@ -2,7 +2,7 @@
 
 Every field is an int, a str or a tuple (of ints or tuples), the log included, so a clone shares
 them all (STYLE 3) and gamecore's default ``_copy_parts`` is right: the log too, kept as
-shared chunks (``log_chunks``, ``log_tail``; read as ``log_lines``). Whose turn it is is computed
+shared chunks (``log_chunks``, ``log_tail``; read as ``events``). Whose turn it is is computed
 from the phase, the start order and the number of turns taken (STYLE 7), never stored. The rules
 live in ``automobiles.rules`` (bound here as ``State.RULES`` by ``automobiles.game``, so this
 module imports neither the rules nor a renderer; STYLE 21).
@@ -10,15 +10,18 @@ module imports neither the rules nor a renderer; STYLE 21).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain
 from typing import Any, ClassVar
 
 from gamecore.chance import weighted_outcomes
 from gamecore.errors import IllegalActionError
+from gamecore.events import Event
 from gamecore.state import GameState, Outcome, ranked_outcome
 
 from .actions import TABLE
-from .config import CUBES, NAME, Config, TrackSpec, config
+from .config import CUBES, NAME, Config, TrackSpec, config_for
+from .events import LogCut
 
 #: The phases of the game, in the order a race meets them (AU-08..AU-22): ``cards`` while
 #: chance deals a random card set; ``drivers`` while chance deals the drivers on offer,
@@ -32,6 +35,16 @@ Counts = tuple[int, ...]  # one count per cube kind, in CUBES order
 #: this many, and every LOG_CHUNK lines the tuple of chunks (the longest season, ten 5-player
 #: races of 8 laps, logs about 45,000 lines: some 700 chunks).
 LOG_CHUNK = 64
+#: The log keeps at most about this many events: a position must stay small enough to save and
+#: load at once, yet a race of random moves may log 400,000 events (measured:
+#: ``benchmarks/bench_racing_positions.py``). Once the log passes LOG_LIMIT, the events after
+#: the first chunk (the setup) are cut down to the last ones, so that LOG_KEEP events remain,
+#: and one ``LogCut`` event in their place counts the events no longer kept. Whole chunks, so
+#: that a cut depends on the events alone (a loaded log is cut exactly as the saved one).
+LOG_LIMIT = 320 * LOG_CHUNK
+LOG_KEEP = 256 * LOG_CHUNK
+#: One event as the log keeps it: its class (automobiles.events) and its fields, in order.
+LogRecord = tuple[Any, ...]
 #: A gear cube on the track this turn: (cube, space, segment, laps completed there).
 Placed = tuple[int, int, int, int]
 
@@ -46,8 +59,8 @@ class State(GameState):
                  "sponsors", "offer", "log_chunks", "log_tail",
                  "legal", "history")
     #: The fields compared by ``==`` and written to JSON (the legal cache and history derive);
-    #: the log as ``log_lines``, the one tuple its two slots make.
-    DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-4] + ("log_lines",)
+    #: the log as ``events``, the one tuple its two slots make.
+    DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-4] + ("events",)
     GAME: ClassVar[str] = NAME
     ACTIONS: ClassVar = TABLE
     RULES: ClassVar[Any]  # automobiles.rules, bound by automobiles.game
@@ -93,32 +106,54 @@ class State(GameState):
     #: full chunks of LOG_CHUNK lines, and the lines after them. A tuple grown a line at a time
     #: copied the whole log per line, quadratic in a race's ~2,400 lines; a chain of lines
     #: ``(line, earlier)`` would nest thousands deep, deeper than ``==``, ``deepcopy`` and
-    #: pickle recurse. Read it as ``log_lines``.
-    log_chunks: tuple[tuple[str, ...], ...]
-    log_tail: tuple[str, ...]
+    #: pickle recurse. Read it as ``events``.
+    log_chunks: tuple[tuple[LogRecord, ...], ...]
+    log_tail: tuple[LogRecord, ...]
     legal: tuple[int, ...]
     history: list[State]
 
     @property
-    def log_lines(self) -> tuple[str, ...]:
-        """The race's log, first line first (joined from the chunks on each read)."""
-        return tuple(chain.from_iterable(self.log_chunks)) + self.log_tail
+    def events(self) -> tuple[Event, ...]:
+        """The race's log as typed events (automobiles.events), first first: made from the
+        chunks' records ``(class, field, ...)`` on each read; ``render.event_log`` words them."""
+        return tuple(r[0](*r[1:]) for r in chain(chain.from_iterable(self.log_chunks),
+                                                 self.log_tail))
 
-    @log_lines.setter
-    def log_lines(self, lines: tuple[str, ...]) -> None:
+    @events.setter
+    def events(self, events: Sequence[Event]) -> None:
+        self.set_records(tuple((type(e), *e.values()) for e in events))
+
+    def set_records(self, lines: Sequence[LogRecord]) -> None:
+        """Set the log from its records ``(class, field, ...)`` (as ``events`` does from the
+        events)."""
+        lines = tuple(lines)
         full = len(lines) - len(lines) % LOG_CHUNK
         self.log_chunks = tuple(tuple(lines[i:i + LOG_CHUNK]) for i in range(0, full, LOG_CHUNK))
         self.log_tail = tuple(lines[full:])
 
+    def cut_log(self) -> None:
+        """Keep the log within LOG_LIMIT (called when a chunk fills): once it is longer, keep
+        the first chunk, one ``LogCut`` counting the events dropped, and the latest events, so
+        that LOG_KEEP remain in all."""
+        if len(self.log_chunks) * LOG_CHUNK + len(self.log_tail) <= LOG_LIMIT:
+            return
+        lines = tuple(chain(chain.from_iterable(self.log_chunks), self.log_tail))
+        head, rest, earlier = lines[:LOG_CHUNK], lines[LOG_CHUNK:], 0
+        if rest and rest[0][0] is LogCut:
+            earlier, rest = rest[0][1], rest[1:]
+        drop = len(rest) - (LOG_KEEP - LOG_CHUNK - 1)
+        self.set_records(head + ((LogCut, earlier + drop),) + rest[drop:])
+
     @property
-    def config(self) -> Config:
-        """The shared component configuration (never copied)."""
-        return config()
+    def cfg(self) -> Config:
+        """The shared component configuration, the same for every player count (never copied
+        into the state, its JSON or its clones)."""
+        return config_for(self.players)
 
     @property
     def track_spec(self) -> TrackSpec:
         """The track of this race."""
-        return config().tracks[self.track]
+        return self.cfg.tracks[self.track]
 
     @property
     def current_player(self) -> int:
@@ -182,7 +217,7 @@ def new_state(players: int, seed: int | None, track: str, cards: tuple[int, ...]
               laps: int, weaving: bool = False, drivers: bool = False,
               races: int = 1, sponsored: bool = False) -> State:
     """A state before setup: empty piles, the full stock, no start order yet."""
-    cfg = config()
+    cfg = config_for(players)
     none: Counts = (0,) * len(CUBES)
     s = State.__new__(State)
     s.players, s.track, s.cards, s.laps, s.weaving = players, track, cards, laps, weaving

@@ -16,7 +16,7 @@ the pile fits); then the shipped puzzles (``solvers/automobiles/puzzle_data``), 
 again. The brute force is stopped after ``P`` positions (default 20,000): those
 positions count as "not finished" and are left out of its times.
 
-Target (issue 17): median under 100 ms, every answer proven. Nothing here asserts on timing.
+Target: median under 100 ms, every answer proven. Nothing here asserts on timing.
 
 Measured 2026-12-01 (defaults), the shared 2-core machine at load average about 1.5: solve_turn
 median 55.1 ms, max 3,540 ms (27,927 positions: a pile with three Managers), 100/100 proven, 7

@@ -1,5 +1,5 @@
 """CLI start-up: whole-process runs of ``kw new``, ``kw show``, ``kw legal``, ``kw apply`` on a
-real position, against ``python -c pass`` in the same run (issues 12 and 13).
+real position, against ``python -c pass`` in the same run.
 
 Run::
 
@@ -12,7 +12,7 @@ median wall time (``time.perf_counter`` around ``subprocess.run``) is reported w
 the interpreter's own start-up (``python -c pass``) and to ``python -c "import kwcore"``.
 Every position is checked against the schema, as always (no shortcut for the benchmark).
 
-``kw new`` looks its game up in the registry (issue 13: the command line imports only the game a
+``kw new`` looks its game up in the registry (the command line imports only the game a
 command needs). Targets: each of new, show, legal and apply under 0.5 s; ``kw solve --puzzle
 keep_the_turn`` (a start-up plus a proven solve of the hardest tempo puzzle) under 1.5 s. The
 script prints verdicts and never fails on timing.

@@ -1,4 +1,4 @@
-"""Formel 1 race search against plain exhaustive search on seeded endgames (issue 16, "Speed").
+"""Formel 1 race search against plain exhaustive search on seeded endgames.
 
 Run::
 

@@ -4,7 +4,7 @@ Run::
 
     python benchmarks/bench_greedy.py [--positions 12] [--decisions 150] [--repeats 5]
 
-From each of the first ``--positions`` real positions (``solvers.kraftwagen.real_positions``:
+From each of the first ``--positions`` real positions (``solvers.kraftwagen.positions``:
 mid-round tile choices of seeded games) every company takes the planner's greedy choice
 (``solvers.kraftwagen.planner.greedy_choice``, the rival model and the tails of the anytime
 search) for up to ``--decisions`` decisions. The same workload is timed with the projection
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from kwcore import bots  # noqa: E402
 from solvers.kraftwagen.planner import greedy_choice  # noqa: E402
-from solvers.kraftwagen.real_positions import real_positions  # noqa: E402
+from solvers.kraftwagen.positions import real_positions  # noqa: E402
 
 
 class _NoStore(dict):  # type: ignore[type-arg]

@@ -9,7 +9,8 @@ the garbage collector stays on):
 
 * a full game: the last position of a seeded random 4-company game (log included, about 11 KB),
   loaded with ``kwcore.from_json``; in the same process, ``json.loads`` of the same text (the
-  floor: parsing alone) and, with ``--jsonschema``, the check the loader used before issue 11
+  floor: parsing alone) and, with ``--jsonschema``, the check the loader used before its own schema
+  checker
   (jsonschema's Draft202012Validator with ``best_match`` over ``iter_errors``; importing
   jsonschema is not timed);
 * hostile files of just under 1 MB (``serialize.MAX_POSITION_SIZE``), each built from that game:
@@ -19,7 +20,7 @@ the garbage collector stays on):
   repeated, and non-UTF-8 bytes. Each is timed with ``from_json`` and, as the floor, with
   ``json.loads`` where it parses. Anything over the limit is refused before parsing.
 
-Target (issue 11): under 200 ms for any input up to 1 MB on this machine. The script prints
+Target: under 200 ms for any input up to 1 MB on this machine. The script prints
 verdicts and never fails on timing.
 """
 
@@ -114,7 +115,8 @@ def parse_only(data: str | bytes) -> None:
 
 
 def old_check(text: str) -> None:
-    """The schema check of the loader before issue 11 (jsonschema, every error collected)."""
+    """The schema check of the loader before its own schema checker (jsonschema, every error
+    collected)."""
     import jsonschema
 
     from kwcore.serialize import position_schema

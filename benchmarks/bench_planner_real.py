@@ -7,15 +7,16 @@ Run::
                                             [--max-turns N ...] [--json FILE]
                                             [--previous COMMIT] [--suggestions]
 
-The positions (``solvers.kraftwagen.real_positions.real_positions``): seeded games between greedy
+The positions (``solvers.kraftwagen.positions.real_positions``): seeded games between greedy
 bots and between greedy and random bots, 2, 3 and 4 companies, rounds 1-3 in turn, each a tile
 choice with 4 or more picks left in its round in that game. Every position is solved with
 ``--horizon round --rivals greedy`` (the default config) at each time budget, each solve in a
 fresh worker process (``max_tasks_per_child=1``), so its peak memory is its own and no memo
-table carries over. The baseline is ``solvers/planner.py`` (now ``solvers/kraftwagen/planner.py``)
-as it was at commit ``--baseline``, read with ``git show`` and loaded under another module name in
-the same run; it is solved at the largest budget first, and at the smaller ones only where it found
-a plan at the largest (its search order does not depend on the budget, so a plan missed at 60 s is
+table carries over. The baseline is ``solvers/planner.py`` (later
+``solvers/kraftwagen/planner.py``, now the package ``solvers/kraftwagen/planner/``) as it was at
+commit ``--baseline``, read with ``git show`` and loaded under another module name in the same
+run; it is solved at the largest budget first, and at the smaller ones only where it found a plan
+at the largest (its search order does not depend on the budget, so a plan missed at 60 s is
 missed at 10 s).
 
 Reported per budget: the share with a plan (the old planner raised "no plan found"), the shares
@@ -24,9 +25,10 @@ upper bound where the round is not proven, peak memory, and the value of each sm
 plan against the largest budget's. ``--max-turns`` also solves every position with lines cut after
 each N turns instead of the default cut (``PlannerConfig.max_turns``), as rows "cut N", the jobs
 interleaved with the default's so both meet the same load. ``--previous COMMIT`` solves every
-position at every budget with ``solvers/kraftwagen/planner.py`` as it was at COMMIT too (rows
-"previous", interleaved with the new planner's); ``--suggestions`` measures only what the
-suggestion phase adds to the greedy lines, without a time limit. Nothing here asserts on timing.
+position at every budget with ``solvers/kraftwagen/planner.py`` as it was at COMMIT too (a commit
+from before the planner became a package; rows "previous", interleaved with the new planner's);
+``--suggestions`` measures only what the suggestion phase adds to the greedy lines, without a
+time limit. Nothing here asserts on timing.
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solvers.kraftwagen import planner  # noqa: E402
-from solvers.kraftwagen.real_positions import real_positions  # noqa: E402
+from solvers.kraftwagen.planner.deepening import _Deepening  # noqa: E402
+from solvers.kraftwagen.positions import real_positions  # noqa: E402
 
 BASELINE = "421e765"
 
@@ -65,7 +68,7 @@ def _old_planner(commit: str, where: str = "solvers/planner.py") -> Any:
     module = importlib.util.module_from_spec(spec)
     sys.modules[path.stem] = module
     # The old planner imports ``from solvers import tempo``; tempo now lives in
-    # solvers.kraftwagen (issue 13), unchanged, so it is handed on under the old name.
+    # solvers.kraftwagen, unchanged, so it is handed on under the old name.
     import solvers
     from solvers.kraftwagen import tempo
     solvers.tempo = tempo  # type: ignore[attr-defined]
@@ -147,15 +150,15 @@ def report(rows: list[dict[str, Any]], budgets: list[float]) -> list[str]:
 
 
 def suggestions(count: int) -> list[str]:
-    """What the suggestion phase (``planner._Deepening.suggest``) adds to the greedy lines on
+    """What the suggestion phase (``_Deepening.suggest``) adds to the greedy lines on
     each position, with no time limit (its node and line caps only): the best real line known
     before and after it, and its time. No timing decides anything here, so the values repeat."""
     lines, gains = [], []
     for i, pos in enumerate(real_positions(count)):
         root = pos.state.clone(history=False)
         root.seed = None
-        driver = planner._Deepening(root, root.current_player,
-                                    planner.PlannerConfig(time_budget=1e9), None)
+        driver = _Deepening(root, root.current_player,
+                            planner.PlannerConfig(time_budget=1e9), None)
         driver.incumbent()
         before = driver.value
         t0 = time.perf_counter()

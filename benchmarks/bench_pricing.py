@@ -4,7 +4,7 @@ Run::
 
     python benchmarks/bench_pricing.py [--n 30] [--first-seed 0] [--json]
 
-What is measured, on ``N`` "large" positions of tests/pricing_positions.py (seeds
+What is measured, on ``N`` "large" positions of tests/support/pricing_positions.py (seeds
 ``first-seed .. first-seed + N - 1``, 2-4 companies drawn from the seed): five cars already on
 the market so the new car is the sixth, every active buyer space full, and the company to move
 holding every sales component (Packard and Buick markers, two investors with tokens,
@@ -18,7 +18,8 @@ left on the chart.
 * the oracle: ``pricing.brute_force(state)`` on the same positions in the same run (every
   configuration played and scored with kwcore);
 * the ratio oracle / CP-SAT of the medians, and whether the two values agree on each position
-  (a disagreement is listed with its seed; tests/test_pricing.py has the details).
+  (a disagreement is listed with its seed; tests/solvers/kraftwagen/test_pricing.py has the
+  details).
 
 One warm-up solve first (importing OR-Tools takes about a second). Target: CP-SAT median under
 50 ms. Nothing here asserts on timing.
@@ -39,6 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from pricing_positions import random_pricing_position  # noqa: E402
+
 from solvers.kraftwagen import pricing  # noqa: E402
 
 TARGET_MEDIAN_MS = 50.0

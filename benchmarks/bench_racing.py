@@ -13,7 +13,7 @@ random play on OpenSpiel's Python ``python_tic_tac_toe``, all interleaved in one
 median of ``R`` repeats.
 The ratio is our µs per decision over tic-tac-toe's (below 1: we are cheaper).
 
-Targets (issue 14): a random 3-race Formel 1 game under 50 ms, and a cost per decision no
+Targets: a random 3-race Formel 1 game under 50 ms, and a cost per decision no
 higher than tic-tac-toe's. Nothing here asserts on timing.
 """
 

@@ -1,4 +1,4 @@
-"""formel1: the rules engine of Formel 1 Nürburgring on gamecore (issue 14).
+"""formel1: the rules engine of Formel 1 Nürburgring on gamecore.
 
 Rules: docs/rules-formel1.md (F1-01..F1-41 from the seed, the rulings RF1-RF9). The package has
 kwcore's file skeleton (STYLE 20): ``data/components.json`` (the cards and track, synthetic and
@@ -20,13 +20,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from gamecore.chance import check_seed
+from gamecore.position import short
 
 from .actions import ACTIONS, NUM_ACTIONS, TABLE, Action
-from .config import CONFIG, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, TWO_LAPS, VARIANTS
+from .config import MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, TWO_LAPS, VARIANTS, config_for
 from .game import GAME
 from .state import State
 
-__all__ = ["ACTIONS", "CONFIG", "GAME", "NUM_ACTIONS", "Action", "State", "from_json",
+__all__ = ["ACTIONS", "GAME", "NUM_ACTIONS", "Action", "State", "config_for", "from_json",
            "new_game", "parse_action", "replay"]
 
 
@@ -46,15 +47,18 @@ def new_game(players: int = 4, seed: int | None = 0, races: int = 3, track: str 
     if isinstance(players, bool) or not isinstance(players, int) \
             or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"players must be a whole number from {MIN_PLAYERS} to "
-                         f"{MAX_PLAYERS}, not {players!r}")
+                         f"{MAX_PLAYERS}, not {short(players)}")
+    cfg = config_for(players)
     if isinstance(races, bool) or not isinstance(races, int) or not 1 <= races <= MAX_RACES:
-        raise ValueError(f"races must be a whole number from 1 to {MAX_RACES}, not {races!r}")
-    if track not in CONFIG.tracks:
-        raise ValueError(f"unknown track {track!r} (known: {', '.join(CONFIG.tracks)})")
+        raise ValueError(f"races must be a whole number from 1 to {MAX_RACES}, not {short(races)}")
+    if not isinstance(track, str) or track not in cfg.tracks:
+        raise ValueError(f"unknown track {short(track)} (known: {', '.join(cfg.tracks)})")
+    if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
+        raise ValueError(f"variants are a list of names, not {short(variants)}")
     chosen = tuple(sorted(set(variants)))
     unknown = [v for v in chosen if v not in VARIANTS]
     if unknown:
-        raise ValueError(f"unknown or unbuilt variant {unknown[0]!r} (built: "
+        raise ValueError(f"unknown or unbuilt variant {short(unknown[0])} (built: "
                          f"{', '.join(VARIANTS)})")
     if len(set(chosen) & set(TWO_LAPS)) > 1:
         raise ValueError("the two two-lap forms exclude each other (F1-40, F1-41)")

@@ -4,8 +4,11 @@ Ids in table order: the chance outcomes first (``first dealer <seat>`` F1-07/RF3
 <card>`` F1-37, ``deal <card>`` and ``starter <card>`` F1-05/RF4, ``reveal <car>`` F1-06), then
 the auction (``pass``, ``bid <k>`` in $1K, multiples of $10K, F1-10), then the race (``play
 <card>`` F1-20, ``to <row><lane>`` an end cell F1-24/RF5 or a switch target F1-27/RF7, ``white
-<car>`` F1-25/RF6), then the no-car variant's bargains (``accept``, ``decline``, ``offer <card>
-to <seat> for <k>``, ``promise <card> to <seat> for <k>``; F1-39, RF9). The table is the same
+<car>`` F1-25/RF6), then the no-car variant's bargains, each a sequence of single decisions
+(F1-39, RF9): ``accept`` / ``decline``; ``sell <card>`` (once per card of a sale), ``auction
+<card>``, ``promise <card>``, ``withhold <card>`` open one; ``buyer <seat>`` and ``price <k>``
+(in $1K) complete a sale or a promise; a card auction's bids are ``bid <k>`` and ``pass``. The
+table is the same
 for every track, variant and player count; which ids are legal is the rules' business.
 """
 
@@ -17,7 +20,9 @@ from typing import Final
 from gamecore.actions import Action as GameAction
 from gamecore.actions import ActionTable
 
-from .config import COLOURS, CONFIG, MAX_PLAYERS, MAX_RACES
+from .config import COLOURS, MAX_PLAYERS, MAX_RACES, config_for
+
+_CFG = config_for(2)  # the same for every player count
 
 #: Action ``to`` names a cell by row and lane for every track: rows below MAX_ROWS, lanes a-c.
 MAX_ROWS, MAX_LANES = 128, 3
@@ -49,7 +54,7 @@ class Remove(Action):
     chance = True
 
     def __str__(self) -> str:
-        return f"remove {CONFIG.kinds[self.kind].name}"
+        return f"remove {_CFG.kinds[self.kind].name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +65,7 @@ class Deal(Action):
     chance = True
 
     def __str__(self) -> str:
-        return f"deal {CONFIG.kinds[self.kind].name}"
+        return f"deal {_CFG.kinds[self.kind].name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +76,7 @@ class Starter(Action):
     chance = True
 
     def __str__(self) -> str:
-        return f"starter {CONFIG.kinds[self.kind].name}"
+        return f"starter {_CFG.kinds[self.kind].name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +92,8 @@ class Reveal(Action):
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Pass on the car on offer; no re-entry for this car (F1-08)."""
+    """Pass on the car on offer; no re-entry for this car (F1-08). Also a pass in a card
+    auction of the no-car variant (F1-39)."""
 
     def __str__(self) -> str:
         return "pass"
@@ -95,7 +101,8 @@ class Pass(Action):
 
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
-    """Bid ``amount`` thousand dollars for the car on offer (F1-10)."""
+    """Bid ``amount`` thousand dollars for the car on offer (F1-10), or for the card a carless
+    player auctions (no-car variant, F1-39)."""
 
     amount: int
 
@@ -110,7 +117,7 @@ class Play(Action):
     kind: int
 
     def __str__(self) -> str:
-        return f"play {CONFIG.kinds[self.kind].name}"
+        return f"play {_CFG.kinds[self.kind].name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,28 +142,68 @@ class White(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Offer(Action):
-    """No-car variant: offer a card of this kind to ``player`` for ``price`` (F1-39, RF9)."""
+class Sell(Action):
+    """No-car variant: put a card of this kind into the sale being made; the first one opens
+    the sale, each further one adds a card ("sell one or more cards", F1-39, RF9)."""
 
     kind: int
-    player: int
-    price: int
 
     def __str__(self) -> str:
-        return f"offer {CONFIG.kinds[self.kind].name} to {self.player} for {self.price}"
+        return f"sell {_CFG.kinds[self.kind].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionCard(Action):
+    """No-car variant: hold an auction for a card of this kind; the others bid in turn with
+    ``bid``/``pass`` ("he can even hold an auction for a particular card", F1-39)."""
+
+    kind: int
+
+    def __str__(self) -> str:
+        return f"auction {_CFG.kinds[self.kind].name}"
 
 
 @dataclass(frozen=True, slots=True)
 class Promise(Action):
-    """No-car variant: promise ``player`` to play a card of this kind next, for ``price``
-    (F1-39, RF9)."""
+    """No-car variant: offer, for a fee, to play a card of this kind now ("promise to play a
+    certain card on his next turn for a fee", F1-39, RF9)."""
 
     kind: int
-    player: int
-    price: int
 
     def __str__(self) -> str:
-        return f"promise {CONFIG.kinds[self.kind].name} to {self.player} for {self.price}"
+        return f"promise {_CFG.kinds[self.kind].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Withhold(Action):
+    """No-car variant: offer, for a fee, not to play a card of this kind now (the seed's
+    threat, "pay him not to", F1-39)."""
+
+    kind: int
+
+    def __str__(self) -> str:
+        return f"withhold {_CFG.kinds[self.kind].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Buyer(Action):
+    """No-car variant: name the player a sale or a promise is offered to (he pays, F1-39)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"buyer {self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class Price(Action):
+    """No-car variant: name the price of the sale or the promise, ``amount`` thousand dollars
+    ("at any price", F1-39: any multiple of $10K the buyer can pay, $0 included)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"price {self.amount}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,22 +222,25 @@ class Decline(Action):
         return "decline"
 
 
-#: The prices of an offer or a promise in the no-car variant, in $1K (RF9: $10K steps).
-DEAL_PRICES: Final[range] = range(10, 101, 10)
-#: The largest bid any game can see: the most cash after MAX_RACES races.
-MAX_BID: Final[int] = CONFIG.max_cash(MAX_RACES)
-_KINDS = range(len(CONFIG.kinds))
+#: The largest bid or price any game can see: the most money one player can hold after
+#: MAX_RACES races, bargains of the no-car variant included (``Config.max_holding``).
+MAX_BID: Final[int] = _CFG.max_holding(MAX_RACES)
+#: The prices a sale or a promise may name in the no-car variant, in $1K: "at any price"
+#: (F1-39) in the game's $10K steps, from nothing to MAX_BID; the buyer's cash limits it.
+DEAL_PRICES: Final[range] = range(0, MAX_BID + 1, _CFG.bid_step)
+_KINDS = range(len(_CFG.kinds))
 TABLE: Final[ActionTable[Action]] = ActionTable([
     *(FirstDealer(p) for p in range(MAX_PLAYERS)),
     *(Remove(k) for k in _KINDS), *(Deal(k) for k in _KINDS), *(Starter(k) for k in _KINDS),
     *(Reveal(c) for c in range(len(COLOURS))),
-    Pass(), *(Bid(b) for b in range(CONFIG.bid_step, MAX_BID + 1, CONFIG.bid_step)),
+    Pass(), *(Bid(b) for b in range(_CFG.bid_step, MAX_BID + 1, _CFG.bid_step)),
     *(Play(k) for k in _KINDS),
     *(To(r, lane) for r in range(MAX_ROWS) for lane in range(MAX_LANES)),
     *(White(c) for c in range(len(COLOURS))),
     Accept(), Decline(),
-    *(Offer(k, p, price) for k in _KINDS for p in range(MAX_PLAYERS) for price in DEAL_PRICES),
-    *(Promise(k, p, price) for k in _KINDS for p in range(MAX_PLAYERS) for price in DEAL_PRICES),
+    *(Sell(k) for k in _KINDS), *(AuctionCard(k) for k in _KINDS),
+    *(Promise(k) for k in _KINDS), *(Withhold(k) for k in _KINDS),
+    *(Buyer(p) for p in range(MAX_PLAYERS)), *(Price(price) for price in DEAL_PRICES),
 ])
 Action.TABLE = TABLE
 ACTIONS: Final[tuple[Action, ...]] = TABLE.actions

@@ -15,8 +15,8 @@ import random
 from gamecore.bots import RandomBot, make_from
 
 from . import rules
-from .actions import ACTIONS, DECLINE, PASS, Bid, Offer, Promise
-from .config import CONFIG, FINISHED
+from .actions import ACTIONS, DECLINE, PASS, AuctionCard, Bid, Promise, Sell, Withhold
+from .config import FINISHED
 from .state import State
 
 #: The value of a car before the hand is counted, by grid slot (pole first), in $1K.
@@ -40,9 +40,9 @@ class GreedyBot:
             return self.rng.choice(legal)
         if state.phase == rules.AUCTION:
             return self._bid(state, legal)
-        if state.proposal:
-            return DECLINE  # it never trades (a judgement call, RF9)
-        legal = tuple(a for a in legal if not isinstance(ACTIONS[a], Offer | Promise))
+        if state.proposal is not None:
+            return _no_trade(legal)
+        legal = tuple(a for a in legal if not isinstance(ACTIONS[a], TRADES))
         me = state.current_player
         return max(legal, key=lambda aid: (_settled(state.child(aid), me), -aid))
 
@@ -55,10 +55,23 @@ class GreedyBot:
         return PASS
 
 
+#: The actions that open a bargain of the no-car variant (F1-39), which greedy never does.
+TRADES = (Sell, AuctionCard, Promise, Withhold)
+
+
+def _no_trade(legal: tuple[int, ...]) -> int:
+    """Greedy never trades (a judgement call, F1-39, RF9): it declines an offer and passes in a
+    card auction; asked to finish a bargain someone opened for it, it takes the last choice
+    (the last buyer, the highest price), which moves the bargain on."""
+    if DECLINE in legal:
+        return DECLINE
+    return PASS if PASS in legal else legal[-1]
+
+
 def car_value(s: State, player: int, car: int) -> int:
     """A car's value to ``player``: its grid slot plus the steps his hand gives it (F1-17)."""
     slot = s.revealed.index(car)
-    steps = sum(n for k in s.hands[player] for c, n in CONFIG.kinds[k].numbers if c == car)
+    steps = sum(n for k in s.hands[player] for c, n in s.cfg.kinds[k].numbers if c == car)
     return SLOT_VALUE[slot] + STEP_VALUE * steps
 
 
@@ -75,7 +88,7 @@ def evaluate(s: State, me: int) -> float:
     mine = theirs = 0.0
     for car, p in enumerate(s.pos):
         if p == FINISHED:
-            value = s.total_laps() * track.rows + CONFIG.prizes[s.finished.index(car)] / 10
+            value = s.total_laps() * track.rows + s.cfg.prizes[s.finished.index(car)] / 10
         else:
             value = rules.progress(s, car) if p >= 0 else 0
         if s.owner[car] == me:
@@ -94,4 +107,4 @@ def make_bot(name: str, seed: int | None = 0) -> RandomBot | GreedyBot:
     return make_from(BOTS, name, seed)
 
 
-__all__ = ["BOTS", "Bid", "GreedyBot", "RandomBot", "car_value", "evaluate", "make_bot"]
+__all__ = ["BOTS", "TRADES", "Bid", "GreedyBot", "RandomBot", "car_value", "evaluate", "make_bot"]

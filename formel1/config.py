@@ -163,8 +163,16 @@ class Config:
         return tuple(sorted(deck))
 
     def max_cash(self, races: int) -> int:
-        """The most money a player can hold after ``races`` races (every prize each race)."""
+        """The most money a player can win over ``races`` races (his starting money and every
+        prize each race), when no money changes hands between players."""
         return self.starting_money + races * sum(self.prizes)
+
+    def max_holding(self, races: int) -> int:
+        """The most money one player can ever hold in a game of ``races`` races: all the
+        starting money of the largest table plus every prize of every race. The no-car
+        variant's bargains move money between players (F1-39), so this, not ``max_cash``,
+        bounds a bid or a price there; it keeps the action table finite."""
+        return MAX_PLAYERS * self.starting_money + races * sum(self.prizes)
 
 
 def _card_name(numbers: tuple[tuple[int, int], ...], switch: tuple[int, int] | None,
@@ -302,5 +310,15 @@ def from_data(raw: dict[str, Any]) -> Config:
     return config
 
 
-CONFIG = load()
-COLOURS = CONFIG.colours
+@cache
+def config_for(players: int) -> Config:
+    """The configuration of a game of ``players`` (2 to 6, F1-01). The rules print one set of
+    components for every player count, so this is the same shared ``load()`` for all."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Formel 1 is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                         f"not {players}")
+    return load()
+
+
+#: The six car colours in car order (F1-02): a constant of the game.
+COLOURS = load().colours

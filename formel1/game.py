@@ -7,13 +7,23 @@ the state draws and writes itself through them (``str``, ``_repr_svg_``, ``to_js
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from gamecore.game import Game, GameOption, register
 
 from . import rules
-from .actions import NUM_ACTIONS
-from .config import MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, NAME, TITLE
+from .actions import MAX_BID, NUM_ACTIONS
+from .config import (
+    MAX_OFFERS,
+    MAX_PLAYERS,
+    MAX_RACES,
+    MIN_PLAYERS,
+    NAME,
+    TITLE,
+    TWO_LAPS,
+    config_for,
+)
 from .render import decision_words, event_log, text_board
 from .serialize import (
     hidden_paths,
@@ -25,7 +35,7 @@ from .serialize import (
     state_to_json,
 )
 from .state import State
-from .svg import board_svg, table_svg
+from .svg import table_svg, view_svg
 
 
 def _variant_names(variants: str) -> list[str]:
@@ -57,6 +67,29 @@ def _new_game(players: int = 4, seed: int | None = 0, explicit_chance: bool = Fa
                     _variant_names(chosen["variants"]), explicit_chance=explicit_chance)
 
 
+#: The length bound (the OpenSpiel game's and the tournaments' cap). Per race: the chance
+#: draws (at most 98 cards and 6 removed first, the first dealer, 6 car cards), at most 12
+#: offers of a car (each re-offered at most once) with one pass per player and bids rising by
+#: $10K to at most MAX_BID, and at most 98 cards of at most 6 numbers, each a white-car choice
+#: and an end cell, after at most 2 bargains and their answers. Three races. A bound, far
+#: above the 150-250 decisions of a random race.
+RACE_BOUND = 111 + 12 * (MAX_PLAYERS + MAX_BID // config_for(2).bid_step) + 98 * (5 + 12)
+MAX_GAME_LENGTH = 3 * RACE_BOUND
+#: The no-car variant's bargains per race on top (F1-39, RF9): before each of at most 98 cards,
+#: at most MAX_OFFERS bargains, each at most a sale of 98 cards with its buyer, price and
+#: answer, or a card auction of bids rising by $10K to MAX_BID and one pass per player.
+NO_CAR_BOUND = 98 * MAX_OFFERS * max(98 + 3, MAX_BID // config_for(2).bid_step + MAX_PLAYERS)
+
+
+def max_length(params: Mapping[str, Any]) -> int:
+    """The length bound of a game with ``params``: a race's bound per race, twice that with a
+    two-lap variant (F1-40, F1-41: a second lap of cards), the no-car variant's bargains on
+    top (F1-39)."""
+    laps = 2 if any(name in params["variants"] for name in TWO_LAPS) else 1
+    bargains = NO_CAR_BOUND if "no_car" in params["variants"] else 0
+    return params["races"] * laps * (RACE_BOUND + bargains)
+
+
 def _make_bot(name: str, seed: int | None = 0) -> Any:
     from .bots import make_bot
 
@@ -80,11 +113,12 @@ GAME = Game(
     svg=table_svg,
     to_json=state_to_json,
     log=event_log,
-    svg_view=board_svg,
+    svg_view=view_svg,
     decision=decision_words,
     replay_to_json=replay_to_json,
     replay_from_json=replay_from_json,
     options=OPTIONS,
+    max_length=max_length,
 )
 register(GAME)
 # The state's rule hooks (formel1.rules imports formel1.state, so the state cannot import it).

@@ -18,20 +18,13 @@ import numpy as np
 from gamecore import openspiel as adapter
 
 from . import GAME
-from .actions import MAX_BID
-from .config import CONFIG, MAX_PLAYERS, TWO_LAPS
+from .config import TWO_LAPS, config_for
+from .game import MAX_GAME_LENGTH, max_length
 
-COLOURS = list(CONFIG.colours)
-CARDS = [k.name for k in CONFIG.kinds]
+COLOURS = list(config_for(2).colours)
+CARDS = [k.name for k in config_for(2).kinds]
 PHASES = ("dealer", "remove", "deal", "starter", "auction", "race", "over")
 DECISIONS = ("move", "white", "switch")
-#: Per race: the chance draws (at most 98 cards and 6 removed first, the first dealer, 6 car
-#: cards), at most 12 offers of a car (each re-offered at most once) with one pass per player
-#: and bids rising by $10K to at most MAX_BID, and at most 98 cards of at most 6 numbers, each a
-#: white-car choice and an end cell, after at most 2 bargains and their answers. Three races. A
-#: bound, far above the 150-250 decisions of a random race.
-RACE_BOUND = 111 + 12 * (MAX_PLAYERS + MAX_BID // CONFIG.bid_step) + 98 * (5 + 12)
-MAX_GAME_LENGTH = 3 * RACE_BOUND
 
 
 class Formel1Encoding:
@@ -51,7 +44,7 @@ class Formel1Encoding:
 
     def encode(self, view: dict[str, Any], out: dict[str, np.ndarray]) -> None:
         """Write a player's view into the zeroed pieces ``out``."""
-        n, rows = self.players, CONFIG.tracks[view["track"]].rows
+        n, rows = self.players, config_for(2).tracks[view["track"]].rows
         me = view["observer"]
         out["observer"][me] = 1
         out["phase"][PHASES.index(view["phase"])] = 1
@@ -92,13 +85,6 @@ def _view(state: Any, player: int) -> dict[str, Any]:
 def _new_state(params: Mapping[str, Any]) -> Any:
     options = {o.name: params[o.name] for o in GAME.options}
     return GAME.new_game(params["players"], None, explicit_chance=True, **options)
-
-
-def max_length(params: Mapping[str, Any]) -> int:
-    """The length bound of a game with ``params``: a race's bound per race, twice that with a
-    two-lap variant (F1-40, F1-41: a second lap of cards)."""
-    laps = 2 if any(name in params["variants"] for name in TWO_LAPS) else 1
-    return params["races"] * laps * RACE_BOUND
 
 
 class Formel1Game(adapter.OpenSpielGame):

@@ -11,48 +11,55 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gamecore.chance import CHANCE, TERMINAL, weighted_draw
 from gamecore.errors import IllegalActionError
 
+from . import events as ev
 from .actions import (
     ACCEPT,
     ACTIONS,
-    DEAL_PRICES,
     DECLINE,
     IDS,
+    MAX_BID,
     PASS,
     Accept,
+    AuctionCard,
     Bid,
+    Buyer,
     Deal,
     Decline,
     FirstDealer,
-    Offer,
     Pass,
     Play,
+    Price,
     Promise,
     Remove,
     Reveal,
+    Sell,
     Starter,
     To,
     White,
+    Withhold,
 )
-from .config import CONFIG, FINISHED, MAX_OFFERS, OFF, WHITE, Track
+from .config import FINISHED, MAX_OFFERS, MAX_PLAYERS, OFF, WHITE, Track, config_for
+from .state import Bargain
 
 if TYPE_CHECKING:
     from .state import State
 
-COLOURS = CONFIG.colours
+COLOURS = config_for(2).colours
 CARS = range(len(COLOURS))
 #: Phases of a race (``State.phase``).
 DEALER, REMOVE, DEAL, STARTER, AUCTION, RACE, OVER = (
     "dealer", "remove", "deal", "starter", "auction", "race", "over")
 #: The pending decisions of a card being carried out (``State.pending[0]``).
 MOVE, WHITE_CAR, SWITCH = 0, 1, 2
-#: The kinds of bargain of the no-car variant (``State.proposal[0]``, F1-39).
-SALE, PROMISE = 0, 1
+#: The kinds of bargain of the no-car variant (``Bargain.kind``, F1-39), as ``events``'.
+SALE, PROMISE, CARD_AUCTION, WITHHOLD = ev.SALE, ev.PROMISE, ev.CARD_AUCTION, ev.WITHHOLD
 NO_BID = -1
 
 
@@ -64,8 +71,9 @@ def current_player(s: State) -> int:
         return TERMINAL
     if s.phase in (DEALER, REMOVE, DEAL, STARTER) or (s.phase == AUCTION and s.offer == OFF):
         return CHANCE
-    if s.proposal:
-        return s.proposal[2]  # the player addressed answers (RF9)
+    deal = s.proposal
+    if deal is not None and (deal.kind == CARD_AUCTION or deal.price != OFF):
+        return deal.partner  # the bidder in turn, or the player addressed answers (F1-39)
     return s.turn
 
 
@@ -78,9 +86,18 @@ _CARD_OUTCOME_IDS: dict[str, dict[int, int]] = {
 
 #: The action ids of playing each kind of card, giving each car a white number, and bidding
 #: each amount: looked up at every decision, so built once.
-_PLAY_IDS = tuple(IDS[Play(k)] for k in range(len(CONFIG.kinds)))
+_PLAY_IDS = tuple(IDS[Play(k)] for k in range(len(config_for(2).kinds)))
 _WHITE_IDS = tuple(IDS[White(c)] for c in CARS)
 _BID_IDS = {a.amount: aid for a, aid in IDS.items() if type(a) is Bid}
+_KIND_COUNT = len(config_for(2).kinds)
+#: The no-car variant's bargain ids (F1-39): opening each kind of bargain on each kind of card,
+#: naming each buyer, naming each price.
+_SELL_IDS = tuple(IDS[Sell(k)] for k in range(_KIND_COUNT))
+_AUCTION_IDS = tuple(IDS[AuctionCard(k)] for k in range(_KIND_COUNT))
+_PROMISE_IDS = tuple(IDS[Promise(k)] for k in range(_KIND_COUNT))
+_WITHHOLD_IDS = tuple(IDS[Withhold(k)] for k in range(_KIND_COUNT))
+_BUYER_IDS = tuple(IDS[Buyer(p)] for p in range(MAX_PLAYERS))
+_PRICE_IDS = {a.amount: aid for a, aid in IDS.items() if type(a) is Price}
 
 
 def _end_ids(track: Track) -> tuple[int, ...]:
@@ -89,9 +106,9 @@ def _end_ids(track: Track) -> tuple[int, ...]:
     return (*(IDS[To(c.row, c.lane)] for c in track.cells), IDS[To(track.rows, 0)])
 
 
-_END_IDS = {name: _end_ids(track) for name, track in CONFIG.tracks.items()}
+_END_IDS = {name: _end_ids(track) for name, track in config_for(2).tracks.items()}
 #: Per track, the sorted ``to`` ids of each end mask asked so far (a few hundred masks occur).
-_MASK_IDS: dict[str, dict[int, tuple[int, ...]]] = {name: {} for name in CONFIG.tracks}
+_MASK_IDS: dict[str, dict[int, tuple[int, ...]]] = {name: {} for name in config_for(2).tracks}
 
 
 def _ids_of_mask(track: Track, mask: int) -> tuple[int, ...]:
@@ -124,13 +141,13 @@ def legal_ids(s: State) -> tuple[int, ...]:
         return tuple(sorted(aid for aid, _ in chance_weights(s)))
     if s.phase == AUCTION:
         return (PASS, *(_BID_IDS[b] for b in legal_bids(s, s.turn)))
-    if s.proposal:
-        return (ACCEPT, DECLINE)
+    if s.proposal is not None:
+        return bargain_ids(s, s.proposal)
     if s.card == OFF:
         if s.promised != OFF:
             return (_PLAY_IDS[s.promised],)  # F1-39: he must keep his promise
         # a hand is sorted by kind and play ids follow the kinds: distinct ids, in id order
-        plays = tuple(dict.fromkeys(_PLAY_IDS[k] for k in s.hands[s.turn]))
+        plays = tuple(dict.fromkeys(_PLAY_IDS[k] for k in s.hands[s.turn] if k != s.withheld))
         offers = bargains(s)
         return tuple(sorted({*plays, *offers})) if offers else plays
     kind, car, n = s.pending
@@ -147,7 +164,7 @@ def legal_ids(s: State) -> tuple[int, ...]:
 def start(s: State) -> None:
     """Setup (F1-03): every player gets the starting money; chance draws the first dealer
     (RF3) and the first race is dealt."""
-    s.money = (CONFIG.starting_money,) * s.players
+    s.money = (s.cfg.starting_money,) * s.players
     s.phase = DEALER
     advance(s)
 
@@ -173,7 +190,7 @@ def _remove(s: State, kind: int) -> None:
     s.removed = tuple(sorted((*s.removed, kind)))
     if len(s.removed) == removed_first(s):
         s.phase = DEAL
-        s.events += (f"{len(s.removed)} cards are removed face down.",)
+        s.events += (ev.Removed(len(s.removed)),)
 
 
 def undealt(s: State) -> list[int]:
@@ -205,7 +222,7 @@ def _undealt_counts(s: State) -> list[int]:
 def _deck_counts(deck: tuple[int, ...]) -> tuple[int, ...]:
     """The copies of each kind of card in ``deck``."""
     counts = Counter(deck)
-    return tuple(counts[k] for k in range(len(CONFIG.kinds)))
+    return tuple(counts[k] for k in range(len(config_for(2).kinds)))
 
 
 def _deal(s: State, kind: int) -> None:
@@ -216,7 +233,7 @@ def _deal(s: State, kind: int) -> None:
     s.hands = _with(s.hands, seat, tuple(sorted((*s.hands[seat], kind))))
     if dealt + 1 == hand_size(s) * s.players:
         s.phase = STARTER if leftovers(s) else AUCTION
-        s.events += (f"The cards are dealt, {hand_size(s)} each.",)
+        s.events += (ev.Dealt(hand_size(s)),)
 
 
 def _choose_starter(s: State, kind: int) -> None:
@@ -225,7 +242,7 @@ def _choose_starter(s: State, kind: int) -> None:
     rest = undealt(s)
     s.removed = tuple(sorted((*s.removed, *rest)))
     s.phase = AUCTION
-    s.events += (f"A leftover card is the Starter card; {len(rest)} removed face down.",)
+    s.events += (ev.StarterSet(len(rest)),)
 
 
 # --- the auction (F1-06 .. F1-17, RF3) --------------------------------------------------------
@@ -243,7 +260,7 @@ def minimum_bid(s: State) -> int:
     """The lowest bid: $10K (RF3), or $30K for the last 3 cars with 3 players and the last 2
     with 4 or 5 (F1-12; none beyond F1-13 with 2 or 6 players, RF3)."""
     last = {3: 3, 4: 2, 5: 2}.get(s.players, 0)
-    return CONFIG.late_minimum if cars_to_bid(s) <= last else CONFIG.min_price
+    return s.cfg.late_minimum if cars_to_bid(s) <= last else s.cfg.min_price
 
 
 def may_bid(s: State, player: int) -> bool:
@@ -263,7 +280,7 @@ def legal_bids(s: State, player: int) -> range:
     above the standing bid, within his cash (RF3); none if he may not bid (F1-08, F1-11)."""
     if not may_bid(s, player):
         return range(0)
-    step = CONFIG.bid_step
+    step = s.cfg.bid_step
     low = max(minimum_bid(s), s.high_bid + step)
     return range(low, (s.money[player] // step) * step + 1, step)
 
@@ -285,7 +302,7 @@ def _reveal(s: State, car: int) -> None:
     beside it, and so forth; then it is offered."""
     s.pos = _with(s.pos, car, s.track_spec().grid[len(s.revealed)])
     s.revealed += (car,)
-    s.events += (f"{COLOURS[car]} is revealed and takes grid slot {len(s.revealed)}.",)
+    s.events += (ev.Revealed(car, len(s.revealed)),)
     _offer(s, car, reoffered=False)
 
 
@@ -294,7 +311,7 @@ def _offer(s: State, car: int, reoffered: bool) -> None:
     RF3); else bidding opens at the dealer's left (F1-07)."""
     without = carless(s)
     if cars_to_bid(s) == 1 and len(without) == 1 and "no_car" not in s.variants:
-        _sell(s, car, without[0], CONFIG.forced_price, "has no car and must take")
+        _sell(s, car, without[0], s.cfg.forced_price, ev.FORCED)
         return
     s.offer, s.reoffered = car, reoffered
     s.high_bid, s.high_bidder = 0, NO_BID
@@ -305,14 +322,14 @@ def _offer(s: State, car: int, reoffered: bool) -> None:
 def _bid(s: State, amount: int) -> None:
     """A bid stands until outbid (F1-10)."""
     s.high_bid, s.high_bidder = amount, s.turn
-    s.events += (f"{seat_name(s.turn)} bids ${amount}K for {COLOURS[s.offer]}.",)
+    s.events += (ev.Bid(s.turn, amount, s.offer),)
     _next_bidder(s)
 
 
 def _pass(s: State) -> None:
     """F1-08: a player who passes is out of the bidding for this car."""
     s.out = _with(s.out, s.turn, True)
-    s.events += (f"{seat_name(s.turn)} passes on {COLOURS[s.offer]}.",)
+    s.events += (ev.PassBid(s.turn, s.offer),)
     _next_bidder(s)
 
 
@@ -325,7 +342,7 @@ def _next_bidder(s: State) -> None:
             return
     car = s.offer
     if s.high_bidder != NO_BID:
-        _sell(s, car, s.high_bidder, s.high_bid, "buys")
+        _sell(s, car, s.high_bidder, s.high_bid, ev.BOUGHT)
     else:
         _nobody_bid(s, car)
 
@@ -340,23 +357,23 @@ def _nobody_bid(s: State, car: int) -> None:
     if not s.reoffered and cars_to_bid(s) > 1:
         s.queue += (car,)
         _close_offer(s)
-        s.events += (f"Nobody bids on {COLOURS[car]}; it goes to the bottom.",)
+        s.events += (ev.NoBid(car),)
         _next_car(s)
         return
     without = [] if "no_car" in s.variants else carless(s)
     if without:
-        _sell(s, car, without[0], CONFIG.forced_price, "has no car and must take")
+        _sell(s, car, without[0], s.cfg.forced_price, ev.FORCED)
     else:
-        _sell(s, car, s.dealer, CONFIG.dealer_price, "is the dealer and gets")
+        _sell(s, car, s.dealer, s.cfg.dealer_price, ev.DEALT)
 
 
-def _sell(s: State, car: int, player: int, price: int, how: str) -> None:
+def _sell(s: State, car: int, player: int, price: int, how: int) -> None:
     """The buyer pays the bank (F1-09); a forced price (RF3) and the dealer's car (F1-15) are
     paid even without the cash."""
     s.owner = _with(s.owner, car, player)
     s.money = _with(s.money, player, s.money[player] - price)
     _close_offer(s)
-    s.events += (f"{seat_name(player)} {how} {COLOURS[car]} for ${price}K.",)
+    s.events += (ev.Sold(player, how, car, price),)
     _next_car(s)
 
 
@@ -373,8 +390,7 @@ def _start_race(s: State) -> None:
     s.phase, s.offer = RACE, OFF
     if s.starter != OFF:
         s.turn = s.dealer
-        s.events += (f"{seat_name(s.dealer)} turns up the Starter card, "
-                  f"{CONFIG.kinds[s.starter].name}.",)
+        s.events += (ev.StarterUp(s.dealer, s.starter),)
         _begin_card(s, s.starter)
     else:
         _first_turn(s)
@@ -469,7 +485,7 @@ def white_candidates(s: State, n: int) -> list[int]:
     """F1-25, RF6: the cars that may take a white ``n``: unfinished cars not pictured on the
     card (and, on the White 3/2/1, not given one of its numbers yet, F1-26); those that can
     move the full ``n`` if any can, else all of them."""
-    pictured = CONFIG.kinds[s.card].pictured
+    pictured = s.cfg.kinds[s.card].pictured
     cars = [c for c in CARS if s.pos[c] >= 0 and c not in pictured and c not in s.whites]
     full = [c for c in cars if _car_reach_mask(s, c, n)[0] == n]
     return full or cars
@@ -479,7 +495,7 @@ def switch_targets(s: State, car: int) -> frozenset[int]:
     """F1-27, F1-28, RF7: the empty cells alongside (in the row of) the leading car of the
     pair that the trailing ``car`` reaches by a forward path of empty cells (over the line onto
     the next lap in a two-lap race); never a cell of an unequal corner (F1-35)."""
-    a, b = CONFIG.kinds[s.card].switch or (car, car)
+    a, b = s.cfg.kinds[s.card].switch or (car, car)
     leader = b if car == a else a
     track = s.track_spec()
     target = progress(s, leader)
@@ -505,7 +521,7 @@ def switch_trailer(s: State) -> int | None:
     """F1-27, F1-28, RF7: the trailing car of the switch card's pair, or None when the switch
     is impossible (cars level, either finished, the leader in the final straightaway; in a
     two-lap race only on the last lap is it the one before the finish line)."""
-    a, b = CONFIG.kinds[s.card].switch or (0, 0)
+    a, b = s.cfg.kinds[s.card].switch or (0, 0)
     if s.pos[a] < 0 or s.pos[b] < 0:
         return None
     pa, pb = progress(s, a), progress(s, b)
@@ -521,10 +537,10 @@ def _play(s: State, kind: int) -> None:
     hand = list(s.hands[s.turn])
     hand.remove(kind)
     s.hands = _with(s.hands, s.turn, tuple(hand))
-    s.promised = OFF
+    s.promised = s.withheld = OFF
     if "two_laps_discards" in s.variants and not s.picked_up:  # F1-40: his own discard pile
         s.discards = _with(s.discards, s.turn, tuple(sorted((*s.discards[s.turn], kind))))
-    s.events += (f"{seat_name(s.turn)} plays {CONFIG.kinds[kind].name}.",)
+    s.events += (ev.Play(s.turn, kind),)
     _begin_card(s, kind)
 
 
@@ -537,13 +553,13 @@ def _carry_out(s: State) -> None:
     """F1-20: the card's numbers are carried out top to bottom; each stops at a decision
     (``pending``) or is done at once: white numbers on the Starter are ignored (F1-18), a white
     number with no car to take it and movement for a finished car are lost (RF5, RF6)."""
-    spec = CONFIG.kinds[s.card]
+    spec = s.cfg.kinds[s.card]
     if spec.switch is not None:
         trailer = switch_trailer(s)
         if trailer is not None and switch_targets(s, trailer):
             s.pending = (SWITCH, trailer, 0)
             return
-        s.events += ("The switch is not possible.",)
+        s.events += (ev.NoSwitch(),)
         _end_card(s)
         return
     while s.step < len(spec.numbers):
@@ -553,7 +569,7 @@ def _carry_out(s: State) -> None:
                 s.step += 1  # F1-18: white numbers on the Starter card are ignored
                 continue
             if not white_candidates(s, n):
-                s.events += (f"No car can take the white {n}.",)
+                s.events += (ev.NoWhite(n),)
                 s.step += 1
                 continue
             s.pending = (WHITE_CAR, OFF, n)
@@ -567,12 +583,12 @@ def _start_move(s: State, car: int, n: int) -> bool:
     """Begin moving ``car`` ``n`` spaces: True when the mover must choose the end cell; a
     finished car's movement is lost (RF5), a blocked car's too (F1-22)."""
     if s.pos[car] < 0:
-        s.events += (f"{COLOURS[car]} has finished; its {n} is lost.",)
+        s.events += (ev.FinishedLoses(car, n),)
         s.step += 1
         return False
     steps, _ = _car_reach_mask(s, car, n)
     if steps == 0:
-        s.events += (f"{COLOURS[car]} is blocked and loses {n}.",)
+        s.events += (ev.Blocked(car, n),)
         s.step += 1
         return False
     s.pending = (MOVE, car, n)
@@ -591,7 +607,7 @@ def _to(s: State, row: int, lane: int) -> None:
         if track.cells[cell].row < track.cells[s.pos[car]].row:  # over the line (F1-40, F1-41)
             s.laps = _with(s.laps, car, s.laps[car] + 1)
         s.pos = _with(s.pos, car, cell)
-        s.events += (f"{COLOURS[car]} switches up alongside to {track.label(cell)}.",)
+        s.events += (ev.SwitchUp(car, cell),)
         _end_card(s)
         return
     _land(s, car, n, cell)
@@ -602,15 +618,14 @@ def _land(s: State, car: int, n: int, cell: int) -> None:
     if cell == FINISHED:
         s.pos = _with(s.pos, car, FINISHED)
         s.finished += (car,)
-        s.events += (f"{COLOURS[car]} crosses the finish line, place {len(s.finished)}.",)
+        s.events += (ev.Finish(car, len(s.finished)),)
     else:
         steps = (track.cells[cell].row - track.cells[s.pos[car]].row) % track.rows
         if track.cells[cell].row < track.cells[s.pos[car]].row:  # over the line (F1-40, F1-41)
             s.laps = _with(s.laps, car, s.laps[car] + 1)
-            s.events += (f"{COLOURS[car]} completes lap {s.laps[car]}.",)
+            s.events += (ev.Lap(car, s.laps[car]),)
         s.pos = _with(s.pos, car, cell)
-        lost = f", blocked after {steps}" if steps < n else ""
-        s.events += (f"{COLOURS[car]} moves {steps} to {track.label(cell)}{lost}.",)
+        s.events += (ev.Moves(car, steps, cell, n),)
     s.step += 1
     _carry_out(s)
 
@@ -620,7 +635,7 @@ def _white(s: State, car: int) -> None:
     _, _, n = s.pending
     s.pending = ()
     s.whites += (car,)
-    s.events += (f"{COLOURS[car]} takes the white {n}.",)
+    s.events += (ev.TakesWhite(car, n),)
     if not _start_move(s, car, n):
         _carry_out(s)
 
@@ -653,57 +668,163 @@ def _pick_up(s: State) -> None:
         return
     s.hands = tuple(tuple(sorted((*h, *d))) for h, d in zip(s.hands, s.discards, strict=True))
     s.discards, s.picked_up = ((),) * s.players, True
-    s.events += ("The lead car has completed lap 1: everyone picks up his discards.",)
+    s.events += (ev.PickUp(),)
 
 
 # --- the no-car variant's bargains (F1-38, F1-39, RF9) ------------------------------------------
 def bargains(s: State) -> list[int]:
-    """F1-38, F1-39, RF9: before playing, a player without a car may offer one of his cards to
-    another player for a price, or promise him to play one for a fee (in $10K steps up to
-    $100K, within the other's cash), at most MAX_OFFERS times a turn."""
+    """F1-38, F1-39, RF9: before he plays, a player without a car may open a bargain, at most
+    MAX_OFFERS a turn and none once a promise binds his play: sell one or more of his cards
+    (``sell``), hold an auction for one (``auction``, when another player can bid), promise to
+    play one (``promise``) or not to play one (``withhold``, when he holds another kind of
+    card to play instead)."""
     p = s.turn
-    if "no_car" not in s.variants or p in s.owner or s.offers >= MAX_OFFERS:
+    if "no_car" not in s.variants or p in s.owner or s.offers >= MAX_OFFERS \
+            or s.withheld != OFF:
         return []
-    out = []
-    for k in sorted(set(s.hands[p])):
-        for q in range(s.players):
-            if q != p:
-                out += [IDS[make(k, q, price)] for make in (Offer, Promise)
-                        for price in DEAL_PRICES if price <= s.money[q]]
-    return out
+    kinds = sorted(set(s.hands[p]))
+    bidders = any(s.money[q] >= s.cfg.bid_step for q in range(s.players) if q != p)
+    return [*(_SELL_IDS[k] for k in kinds), *(_AUCTION_IDS[k] for k in kinds if bidders),
+            *(_PROMISE_IDS[k] for k in kinds),
+            *(_WITHHOLD_IDS[k] for k in kinds if len(kinds) > 1)]
 
 
-def _propose(s: State, action: Offer | Promise) -> None:
-    kind = SALE if isinstance(action, Offer) else PROMISE
-    s.proposal = (kind, action.kind, action.player, action.price)
+def bargain_ids(s: State, deal: Bargain) -> tuple[int, ...]:
+    """The decisions of the open bargain, in id order: a card auction's pass or higher bid
+    within the bidder's cash; the answer to a complete offer; the seller's next card of a sale
+    or the buyer's name; the price, any multiple of $10K the buyer can pay (F1-39: "at any
+    price"; $0 included; bounded by ``MAX_BID``, the most one player can hold)."""
+    if deal.kind == CARD_AUCTION:
+        return (PASS, *(_BID_IDS[b] for b in card_bids(s, deal)))
+    if deal.price != OFF:
+        return (ACCEPT, DECLINE)
+    if deal.partner == OFF:
+        buyers = tuple(_BUYER_IDS[q] for q in range(s.players) if q != s.turn)
+        if deal.kind != SALE:
+            return buyers
+        left = Counter(s.hands[s.turn]) - Counter(deal.cards)
+        return (*(_SELL_IDS[k] for k in sorted(left)), *buyers)
+    top = min(max(s.money[deal.partner], 0), MAX_BID)
+    return tuple(_PRICE_IDS[x] for x in range(0, top + 1, s.cfg.bid_step))
+
+
+def card_bids(s: State, deal: Bargain) -> range:
+    """The bids the bidder in turn may make in a card auction: multiples of $10K, above the
+    standing bid (at least $10K), within his cash (F1-39, as the car auction's F1-10, RF3)."""
+    step = s.cfg.bid_step
+    top = min(s.money[deal.partner], MAX_BID)
+    return range(deal.price + step, (top // step) * step + 1, step)
+
+
+def _open(s: State, kind: int, card: int) -> None:
+    """A bargain is opened on ``card`` (F1-39); it counts towards RF9's offers a turn."""
     s.offers += 1
-    what = "sell" if kind == SALE else "promise to play"
-    s.events += (f"{seat_name(s.turn)} offers to {what} {CONFIG.kinds[action.kind].name} to "
-                 f"{seat_name(action.player)} for ${action.price}K.",)
+    if kind != CARD_AUCTION:
+        s.proposal = Bargain(kind, (card,))
+        return
+    s.events += (ev.CardAuction(s.turn, card),)
+    out = tuple(q == s.turn for q in range(s.players))
+    s.proposal = Bargain(CARD_AUCTION, (card,), s.turn, 0, OFF, out)
+    _next_card_bidder(s)
+
+
+def _sell_card(s: State, card: int) -> None:
+    """``sell <card>``: the first card opens a sale, each further one joins it (F1-39: "sell
+    one or more cards")."""
+    deal = s.proposal
+    if deal is None:
+        _open(s, SALE, card)
+    else:
+        s.proposal = replace(deal, cards=tuple(sorted((*deal.cards, card))))
+
+
+def _name_buyer(s: State, player: int) -> None:
+    assert s.proposal is not None
+    s.proposal = replace(s.proposal, partner=player)
+
+
+def _name_price(s: State, price: int) -> None:
+    """The price completes the offer; the buyer answers next (RF9)."""
+    deal = s.proposal
+    assert deal is not None
+    s.proposal = replace(deal, price=price)
+    s.events += (ev.Proposal(s.turn, deal.kind, deal.cards, deal.partner, price),)
+
+
+def _card_bid(s: State, amount: int) -> None:
+    """A bid in a card auction stands until outbid (F1-39, as F1-10)."""
+    deal = s.proposal
+    assert deal is not None
+    s.events += (ev.CardBid(deal.partner, amount, deal.cards[0]),)
+    s.proposal = replace(deal, price=amount, bidder=deal.partner)
+    _next_card_bidder(s)
+
+
+def _card_pass(s: State) -> None:
+    """A pass in a card auction: that player bids no more (F1-39, as F1-08)."""
+    deal = s.proposal
+    assert deal is not None
+    s.events += (ev.CardPass(deal.partner, deal.cards[0]),)
+    s.proposal = replace(deal, out=_with(deal.out, deal.partner, True))
+    _next_card_bidder(s)
+
+
+def _next_card_bidder(s: State) -> None:
+    """The card auction goes clockwise to the next player still in (F1-07, F1-09 as in the car
+    auction); when all but the standing bidder have passed he pays the seller and takes the
+    card; when all pass the seller keeps it."""
+    deal = s.proposal
+    assert deal is not None
+    for q in _clockwise(s, deal.partner + 1):
+        if not deal.out[q] and q != deal.bidder:
+            s.proposal = replace(deal, partner=q)
+            return
+    s.proposal = None
+    card, seller = deal.cards[0], s.turn
+    if deal.bidder == OFF:
+        s.events += (ev.CardKept(seller, card),)
+        return
+    s.events += (ev.CardSold(deal.bidder, card, seller, deal.price),)
+    _hand_over(s, (card,), seller, deal.bidder, deal.price)
 
 
 def _answer(s: State, accepted: bool) -> None:
-    """RF9: the player addressed accepts (he pays; a sold card changes hands, a promise binds
-    the seller's play this turn, F1-39) or declines."""
-    kind, card, buyer, price = s.proposal
-    s.proposal = ()
-    s.events += (f"{seat_name(buyer)} {'accepts' if accepted else 'declines'}.",)
+    """RF9: the player addressed accepts (he pays; the cards sold change hands; a promise binds
+    the seller's play this turn, to play the card or not to play it, F1-39) or declines."""
+    deal = s.proposal
+    assert deal is not None
+    s.proposal = None
+    s.events += (ev.Answer(deal.partner, accepted),)
     if not accepted:
         return
-    seller = s.turn
-    money = list(s.money)
-    money[buyer] -= price
-    money[seller] += price
-    s.money = tuple(money)
-    if kind == PROMISE:
-        s.promised = card
+    if deal.kind == SALE:
+        _hand_over(s, deal.cards, s.turn, deal.partner, deal.price)
         return
+    _pay(s, deal.partner, s.turn, deal.price)
+    if deal.kind == PROMISE:
+        s.promised = deal.cards[0]
+    else:
+        s.withheld = deal.cards[0]
+
+
+def _pay(s: State, payer: int, payee: int, price: int) -> None:
+    money = list(s.money)
+    money[payer] -= price
+    money[payee] += price
+    s.money = tuple(money)
+
+
+def _hand_over(s: State, cards: tuple[int, ...], seller: int, buyer: int, price: int) -> None:
+    """A sale is made: the buyer pays the seller and takes the cards (F1-39). Engine decision:
+    a seller left without a card has nothing to play, and his turn passes."""
+    _pay(s, buyer, seller, price)
     hand = list(s.hands[seller])
-    hand.remove(card)
+    for card in cards:
+        hand.remove(card)
     s.hands = _with(_with(s.hands, seller, tuple(hand)), buyer,
-                    tuple(sorted((*s.hands[buyer], card))))
-    if not s.hands[seller]:  # engine decision: with no card left his turn passes
-        s.events += (f"{seat_name(seller)} has no card left to play.",)
+                    tuple(sorted((*s.hands[buyer], *cards))))
+    if not s.hands[seller]:
+        s.events += (ev.NoCards(seller),)
         _end_card(s)
 
 
@@ -714,18 +835,17 @@ def _end_race(s: State) -> None:
     RF8: after the last race the game is over."""
     money = list(s.money)
     for place, car in enumerate(s.finished):
-        money[s.owner[car]] += CONFIG.prizes[place]
-        s.events += (f"{seat_name(s.owner[car])} wins ${CONFIG.prizes[place]}K with "
-                  f"{COLOURS[car]} (place {place + 1}).",)
+        money[s.owner[car]] += s.cfg.prizes[place]
+        s.events += (ev.Prize(s.owner[car], s.cfg.prizes[place], car, place + 1),)
     s.money = tuple(money)
     s.race += 1
     if s.race == s.races:
         s.phase = OVER
-        s.events += ("The game is over.",)
+        s.events += (ev.GameOver(),)
         return
     s.dealer = (s.dealer + 1) % s.players
     reset_race(s)
-    s.events += (f"Race {s.race + 1}: {seat_name(s.dealer)} deals.",)
+    s.events += (ev.RaceDeal(s.race + 1, s.dealer),)
 
 
 def reset_race(s: State) -> None:
@@ -740,7 +860,7 @@ def reset_race(s: State) -> None:
     s.pos, s.finished, s.laps = (OFF,) * len(CARS), (), (0,) * len(CARS)
     s.discards, s.picked_up = ((),) * s.players, False
     s.turn, s.card, s.step, s.pending, s.whites = 0, OFF, 0, (), ()
-    s.offers, s.proposal, s.promised = 0, (), OFF
+    s.offers, s.proposal, s.promised, s.withheld = 0, None, OFF, OFF
 
 
 # --- applying actions -------------------------------------------------------------------------
@@ -759,7 +879,7 @@ def _first_dealer(s: State, seat: int) -> None:
     """RF3: chance names the first dealer; the first race is dealt."""
     s.dealer, s.phase = seat, DEAL
     reset_race(s)
-    s.events += (f"Race 1: {seat_name(seat)} deals.",)
+    s.events += (ev.RaceDeal(1, seat),)
 
 
 def _to_cell(s: State, action: To) -> None:
@@ -777,12 +897,16 @@ _HANDLERS: dict[type, Callable[[State, Any], None]] = {
     Deal: lambda s, a: _deal(s, a.kind),
     Starter: lambda s, a: _choose_starter(s, a.kind),
     Reveal: lambda s, a: _reveal(s, a.car),
-    Bid: lambda s, a: _bid(s, a.amount),
-    Pass: lambda s, a: _pass(s),
+    Bid: lambda s, a: _bid(s, a.amount) if s.phase == AUCTION else _card_bid(s, a.amount),
+    Pass: lambda s, a: _pass(s) if s.phase == AUCTION else _card_pass(s),
     Play: lambda s, a: _play(s, a.kind),
     White: lambda s, a: _white(s, a.car),
-    Offer: _propose,
-    Promise: _propose,
+    Sell: lambda s, a: _sell_card(s, a.kind),
+    AuctionCard: lambda s, a: _open(s, CARD_AUCTION, a.kind),
+    Promise: lambda s, a: _open(s, PROMISE, a.kind),
+    Withhold: lambda s, a: _open(s, WITHHOLD, a.kind),
+    Buyer: lambda s, a: _name_buyer(s, a.player),
+    Price: lambda s, a: _name_price(s, a.amount),
     Accept: lambda s, a: _answer(s, True),
     Decline: lambda s, a: _answer(s, False),
     To: _to_cell,
@@ -829,17 +953,19 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
         return IllegalActionError(f"{action} is not legal: chance decides now", "F1-05, F1-06")
     if s.phase == AUCTION:
         return _why_illegal_bid(s, action)
-    if s.proposal:
-        return IllegalActionError(f"{action} is not legal: {seat_name(s.proposal[2])} accepts "
-                                  "or declines the offer", "RF9")
-    if isinstance(action, Offer | Promise | Accept | Decline):
+    if s.proposal is not None:
+        return _why_illegal_bargain(s, s.proposal, action)
+    if isinstance(action, _BARGAIN_ACTIONS):
         return IllegalActionError(f"{action} is not legal: only a player without a car, in the "
-                                  f"no-car variant, offers before he plays, at most "
-                                  f"{MAX_OFFERS} times, within the other's cash",
+                                  f"no-car variant, bargains before he plays, with a card of "
+                                  f"his hand, at most {MAX_OFFERS} times a turn",
                                   "F1-38, F1-39, RF9")
     if s.card == OFF and s.promised != OFF:
         return IllegalActionError(f"{action} is not legal: {seat_name(s.turn)} promised to play "
-                                  f"{CONFIG.kinds[s.promised].name}", "F1-39")
+                                  f"{s.cfg.kinds[s.promised].name}", "F1-39")
+    if s.card == OFF and isinstance(action, Play) and action.kind == s.withheld:
+        return IllegalActionError(f"{action} is not legal: {seat_name(s.turn)} was paid not to "
+                                  "play it", "F1-39")
     if s.card == OFF:
         if isinstance(action, Play):
             return IllegalActionError(f"{action} is not legal: that card is not in "
@@ -858,6 +984,27 @@ def why_illegal(s: State, action: Any) -> IllegalActionError:
                               "greatest distance it can reach", "F1-24, RF5")
 
 
+#: The actions of the no-car variant's bargains (F1-39).
+_BARGAIN_ACTIONS = (Sell, AuctionCard, Promise, Withhold, Buyer, Price, Accept, Decline)
+
+
+def _why_illegal_bargain(s: State, deal: Bargain, action: Any) -> IllegalActionError:
+    """The error for ``action`` while a bargain is open (F1-39, RF9)."""
+    who = seat_name(current_player(s))
+    card = s.cfg.kinds[deal.cards[0]].name
+    if deal.kind == CARD_AUCTION:
+        what = (f"{who} bids on {card} (more than ${deal.price}K, within his cash) or passes")
+    elif deal.price != OFF:
+        what = f"{who} accepts or declines the offer"
+    elif deal.partner != OFF:
+        what = f"{who} names a price {seat_name(deal.partner)} can pay, in $10K steps"
+    elif deal.kind == SALE:
+        what = f"{who} adds a card of his hand to the sale or names another player as buyer"
+    else:
+        what = f"{who} names another player to offer the promise to"
+    return IllegalActionError(f"{action} is not legal: {what}", "F1-39, RF9")
+
+
 def _why_illegal_bid(s: State, action: Any) -> IllegalActionError:
     p = s.turn
     if not isinstance(action, Bid):
@@ -874,7 +1021,7 @@ def _why_illegal_bid(s: State, action: Any) -> IllegalActionError:
                                   f"${s.money[p]}K", "RF3")
     if action.amount < minimum_bid(s):
         return IllegalActionError(f"{action} is not legal: the minimum is ${minimum_bid(s)}K",
-                                  "F1-12" if minimum_bid(s) > CONFIG.min_price else "RF3")
+                                  "F1-12" if minimum_bid(s) > s.cfg.min_price else "RF3")
     return IllegalActionError(f"{action} is not legal: the bid must beat ${s.high_bid}K",
                               "F1-10")
 

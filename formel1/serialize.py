@@ -18,21 +18,25 @@ from typing import Any
 
 from gamecore.chance import CHANCE
 from gamecore.errors import GameError, PositionError
+from gamecore.events import FieldCheck, flag, read_log, whole
 from gamecore.game import DEFAULT_GAME, hide
 from gamecore.position import check_envelope, check_replay_fields, check_schema, parse_json
 
 from . import rules
-from .actions import DEAL_PRICES
-from .config import CONFIG, FINISHED, MAX_OFFERS, MAX_PLAYERS, MIN_PLAYERS, NAME, OFF, WHITE
-from .state import State, new_state
+from .actions import DEAL_PRICES, MAX_BID
+from .config import FINISHED, MAX_OFFERS, MAX_PLAYERS, MIN_PLAYERS, NAME, OFF, WHITE, config_for
+from .events import EVENTS
+from .state import Bargain, State, new_state
 
 FORMAT = "formel1-position"
 REPLAY_FORMAT = "formel1-replay"
-VERSION = 2
-COLOURS = CONFIG.colours
-CARD_NAMES = [k.name for k in CONFIG.kinds]
+VERSION = 3
+#: The version of the replay files (they hold no log, so the position's version 3 left them).
+REPLAY_VERSION = 2
+COLOURS = config_for(2).colours
+CARD_NAMES = [k.name for k in config_for(2).kinds]
 PENDING = ("move", "white", "switch")  # rules.MOVE, WHITE_CAR, SWITCH
-BARGAINS = ("sale", "promise")  # rules.SALE, PROMISE
+BARGAINS = ("sale", "promise", "auction", "withhold")  # rules.SALE, PROMISE, CARD_AUCTION, WITHHOLD
 
 
 @cache
@@ -79,12 +83,29 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "pending": None if kind is None else
         {"decision": PENDING[kind], "car": _car(car), "amount": n},
         "whites": [COLOURS[c] for c in s.whites], "offers": s.offers,
-        "proposal": None if not s.proposal else
-        {"kind": BARGAINS[s.proposal[0]], "card": CARD_NAMES[s.proposal[1]],
-         "player": s.proposal[2], "price": s.proposal[3]},
+        "proposal": None if s.proposal is None else _bargain_to_dict(s.proposal),
         "promised": None if s.promised == OFF else CARD_NAMES[s.promised],
-        "log": list(s.events),
+        "withheld": None if s.withheld == OFF else CARD_NAMES[s.withheld],
+        "log": [e.to_list() for e in s.events],
     }
+
+
+def _bargain_to_dict(deal: Bargain) -> dict[str, Any]:
+    """The open bargain (F1-39): its kind, cards, partner (the buyer, or an auction's bidder in
+    turn), price (an auction's standing bid), an auction's standing bidder and who is out."""
+    return {"kind": BARGAINS[deal.kind], "cards": [CARD_NAMES[k] for k in deal.cards],
+            "player": None if deal.partner == OFF else deal.partner,
+            "price": None if deal.price == OFF else deal.price,
+            "bidder": None if deal.bidder == OFF else deal.bidder, "out": list(deal.out)}
+
+
+def _bargain_from_dict(deal: dict[str, Any]) -> Bargain:
+    def off(value: int | None) -> int:
+        return OFF if value is None else value
+
+    return Bargain(BARGAINS.index(deal["kind"]), tuple(CARD_NAMES.index(c) for c in deal["cards"]),
+                   off(deal["player"]), off(deal["price"]), off(deal.get("bidder")),
+                   tuple(deal.get("out", ())))
 
 
 def state_to_json(s: State, indent: int | None = None) -> str:
@@ -100,15 +121,18 @@ def state_from_json(text: str | bytes) -> State:
 
 def state_from_dict(data: Any) -> State:
     """Load a position dict (as ``parse_json`` gives it); PositionError naming the field."""
+    cfg = config_for(2)
+    _check_old_version(data)
     check_envelope(data, FORMAT, (VERSION,), NAME, DEFAULT_GAME)
-    check_schema(schema(), data)
+    log = data.get("log")  # its events are checked in one pass by ``read_log`` below
+    check_schema(schema(), {k: [] if k == "log" else v for k, v in data.items()})
     n = data["players"]
     for field in ("money", "hands", "out", "discards"):
         if len(data[field]) != n:
             raise PositionError(field, f"one entry per player ({n})")
-    track = CONFIG.tracks.get(data["track"])
+    track = cfg.tracks.get(data["track"])
     if track is None:
-        raise PositionError("track", f"not a known track ({', '.join(CONFIG.tracks)})")
+        raise PositionError("track", f"not a known track ({', '.join(cfg.tracks)})")
     s = new_state(n, data["seed"], data["races"], data["track"], tuple(data["variants"]))
     if list(s.variants) != data["variants"]:
         raise PositionError("variants", "listed once each, in sorted order")
@@ -140,15 +164,44 @@ def state_from_dict(data: Any) -> State:
     s.whites = tuple(COLOURS.index(c) for c in data["whites"])
     s.offers = data["offers"]
     deal = data["proposal"]
-    s.proposal = () if deal is None else (BARGAINS.index(deal["kind"]),
-                                          CARD_NAMES.index(deal["card"]), deal["player"],
-                                          deal["price"])
+    s.proposal = None if deal is None else _bargain_from_dict(deal)
     s.promised = OFF if data["promised"] is None else CARD_NAMES.index(data["promised"])
-    s.events = tuple(data["log"])
+    withheld = data.get("withheld")  # optional: files before the withhold bargain lack it
+    s.withheld = OFF if withheld is None else CARD_NAMES.index(withheld)
+    s.events = tuple(read_log(log, EVENTS, _event_checks(s), schema()["properties"]["log"]
+                              ["maxItems"]))
     _check_consistency(s)
     s.legal = rules.legal_ids(s)
     _check_decision(s)
     return s
+
+
+def _check_old_version(data: Any) -> None:
+    """Version 2 files, whose log is English text, are refused with a word on why."""
+    if isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == 2:
+        raise PositionError("version", "a version 2 position keeps its log as English lines; "
+                                       f"this reader reads version {VERSION}, whose log holds "
+                                       "typed events (docs/position-format-formel1.md)")
+
+
+def _event_checks(s: State) -> dict[str, FieldCheck]:
+    """The check of each event field, by its name (docs/position-format-formel1.md, Log
+    events): seats, cars, cards and cells within this game's lists, numbers within the rules'
+    bounds."""
+    cars, cash = len(COLOURS), s.cfg.max_holding(s.races)
+    money = whole(0, cash + 1)
+    return {
+        "count": whole(0, len(CARD_NAMES) * 2 + 1), "each": whole(0, len(CARD_NAMES) * 2 + 1),
+        "removed": whole(0, len(CARD_NAMES) * 2 + 1), "car": whole(0, cars),
+        "slot": whole(1, cars + 1), "place": whole(1, cars + 1), "seat": whole(0, s.players),
+        "buyer": whole(0, s.players), "amount": money, "price": money, "money": money,
+        "how": whole(0, 3), "card": whole(0, len(CARD_NAMES)), "number": whole(1, 100),
+        "steps": whole(0, 100), "cell": whole(0, len(s.track_spec().cells)),
+        "lap": whole(1, 100), "bargain": whole(0, len(BARGAINS)), "accepted": flag,
+        "race": whole(1, s.races + 1), "seller": whole(0, s.players),
+        "cards": lambda v: isinstance(v, list) and 0 < len(v) <= 2 * len(CARD_NAMES)
+        and all(whole(0, len(CARD_NAMES))(c) for c in v),
+    }
 
 
 def _read_cell(s: State, car: int, label: str | None) -> int:
@@ -175,35 +228,135 @@ def _check_consistency(s: State) -> None:
         raise PositionError("dealer", "a seat, drawn before the first deal (RF3)")
     if s.turn >= n or s.high_bidder >= n or any(o >= n for o in s.owner):
         raise PositionError("turn", f"seats are 0 to {n - 1}")
-    if any(m < -CONFIG.forced_price * 6 for m in s.money):
+    if any(m < -s.cfg.forced_price * 6 for m in s.money):
         raise PositionError("money", "money goes negative only by forced purchases (RF3)")
+    if s.starter_played and s.phase not in (rules.RACE, rules.OVER):
+        raise PositionError("starter_played", "the Starter is carried out in the race (F1-18)")
+    _check_money(s)
     _check_cards(s)
     _check_cars(s)
     _check_auction(s)
+    _check_owners(s)
     _check_card(s)
+    _check_turn_order(s)
     _check_laps(s)
     _check_bargains(s)
 
 
+def _check_money(s: State) -> None:
+    """F1-03, F1-30: money comes from the starting money and the prizes paid so far (those of
+    the races finished, and of this race while it is run); bids and forced purchases go to the
+    bank, and the no-car variant's bargains only move money between players (F1-39). So no
+    player holds more than that, nor all of them together."""
+    cfg, n = s.cfg, s.players
+    paid = (s.race + (s.phase == rules.RACE)) * sum(cfg.prizes)
+    shared = "no_car" in s.variants
+    most = (n if shared else 1) * cfg.starting_money + paid
+    if max(s.money) > most or sum(s.money) > n * cfg.starting_money + paid:
+        raise PositionError("money", f"at most ${most}K: the starting money and the prizes of "
+                                     f"{s.race + (s.phase == rules.RACE)} race(s) (F1-03, "
+                                     "F1-30)")
+
+
+def _check_owners(s: State) -> None:
+    """F1-06 .. F1-15: in the auction a car is sold once revealed and neither on offer nor
+    waiting to be offered again; before it no car has an owner, in the race every car."""
+    if s.phase != rules.AUCTION:
+        return
+    for c in rules.CARS:
+        unsold = c not in s.revealed or c in s.queue or c == s.offer
+        if (s.owner[c] == OFF) != unsold:
+            raise PositionError(f"owner/{c}", "a car is sold once revealed and neither on "
+                                              "offer nor passed by all (F1-14)"
+                                if unsold else "a revealed car neither on offer nor passed "
+                                               "by all has been sold (F1-12)")
+
+
+def _check_turn_order(s: State) -> None:
+    """F1-18, F1-19, F1-29: the dealer carries out the Starter; then the pole car's owner plays
+    first and play goes clockwise, one card a turn from equal hands. So the players who have
+    played one card more this round (their hands one smaller) follow each other clockwise,
+    and the player in turn is the last of them while his card is carried out, else the next.
+    Not checked where hands change otherwise: the no-car variant's sales (F1-39) and the
+    discards picked up (F1-40)."""
+    if s.phase != rules.RACE or "no_car" in s.variants or s.picked_up:
+        return
+    n = s.players
+    if not s.starter_played:
+        if s.turn != s.dealer:
+            raise PositionError("turn", "the dealer carries out the Starter (F1-18)")
+        return
+    first = s.owner[s.revealed[0]]
+    sizes = [len(h) for h in s.hands]
+    high = max(sizes)
+    played = [(first + i) % n for i in range(n) if sizes[(first + i) % n] < high]
+    count = len(played)
+    if played != [(first + i) % n for i in range(count)]:
+        raise PositionError("hands", "one card a turn clockwise from the pole car's owner: the "
+                                     "smaller hands follow him (F1-19, F1-29)")
+    if s.card != OFF:
+        expect = (first + count - 1) % n
+    else:
+        expect = (first + count) % n
+        if not s.hands[expect]:  # the race goes on with a card left elsewhere (F1-29)
+            expect = next((p for p in ((expect + i) % n for i in range(n)) if s.hands[p]),
+                          expect)
+    if s.turn != expect:
+        raise PositionError("turn", f"player {expect + 1} is in turn: play goes clockwise "
+                                    "from the pole car's owner, one card each (F1-19, F1-29)")
+
+
 def _check_bargains(s: State) -> None:
-    """F1-38, F1-39, RF9: offers and promises only in the no-car variant, by a carless player in
-    turn before he plays, at most MAX_OFFERS a turn; the card is in his hand, the price within
-    the cash of the player addressed."""
-    if not (s.offers or s.proposal or s.promised != OFF):
+    """F1-38, F1-39, RF9: bargains only in the no-car variant, by a carless player in turn
+    before he plays, at most MAX_OFFERS a turn; the cards in his hand; a named buyer another
+    player; a price in $10K steps within that player's cash; an auction's bids within the
+    bidders' cash; a promise of a card in his hand, to play it or not, with no bargain open."""
+    deal = s.proposal
+    if not (s.offers or deal is not None or s.promised != OFF or s.withheld != OFF):
         return
     if "no_car" not in s.variants or s.phase != rules.RACE or s.turn in s.owner \
-            or s.offers > MAX_OFFERS or (s.card != OFF and (s.proposal or s.promised != OFF)):
+            or s.offers > MAX_OFFERS or (s.card != OFF and (
+                deal is not None or s.promised != OFF or s.withheld != OFF)):
         raise PositionError("offers", "bargains are the no-car variant's, made by a carless "
                                       f"player before he plays, at most {MAX_OFFERS} a turn "
                                       "(RF9)")
-    if s.proposal:
-        _, card, player, price = s.proposal
-        if card not in s.hands[s.turn] or player == s.turn or player >= s.players \
-                or price > s.money[player] or price not in DEAL_PRICES or not s.offers:
-            raise PositionError("proposal", "a card of his hand, to another player, within "
-                                            "that player's cash (RF9)")
-    if s.promised != OFF and (s.promised not in s.hands[s.turn] or s.proposal):
+    if deal is not None:
+        _check_bargain(s, deal)
+    if s.promised != OFF and (s.promised not in s.hands[s.turn] or deal is not None):
         raise PositionError("promised", "a card of his hand, played next (F1-39)")
+    if s.withheld != OFF and (s.withheld not in s.hands[s.turn] or deal is not None
+                              or s.promised != OFF or len(set(s.hands[s.turn])) < 2):
+        raise PositionError("withheld", "a card of his hand, with another kind to play instead "
+                                        "(F1-39)")
+
+
+def _check_bargain(s: State, deal: Bargain) -> None:
+    """The open bargain of the no-car variant (F1-39, RF9), checked field by field."""
+    seller, seats = s.turn, range(s.players)
+    cards_ok = not Counter(deal.cards) - Counter(s.hands[seller]) and deal.cards \
+        and (deal.kind == rules.SALE or len(deal.cards) == 1)
+    if not cards_ok or not s.offers:
+        raise PositionError("proposal", "cards of the seller's hand, one unless it is a sale, "
+                                        "in a bargain he opened this turn (F1-39)")
+    if deal.kind == rules.CARD_AUCTION:
+        ok = deal.partner in seats and deal.partner != seller and len(deal.out) == s.players \
+            and deal.out[seller] and not deal.out[deal.partner] and deal.price >= 0 \
+            and deal.price % s.cfg.bid_step == 0 and deal.price <= MAX_BID \
+            and (deal.bidder == OFF) == (deal.price == 0) \
+            and (deal.bidder == OFF or (deal.bidder in seats and deal.bidder != seller
+                                        and deal.bidder != deal.partner
+                                        and deal.price <= s.money[deal.bidder]))
+        if not ok:
+            raise PositionError("proposal", "an auction's bidder in turn, standing bid and "
+                                            "bidder among the other players, within cash "
+                                            "(F1-39)")
+        return
+    named = deal.partner == OFF or (deal.partner in seats and deal.partner != seller)
+    priced = deal.price == OFF or (deal.partner != OFF and deal.price in DEAL_PRICES
+                                   and deal.price <= max(s.money[deal.partner], 0))
+    if not named or not priced or deal.bidder != OFF or deal.out:
+        raise PositionError("proposal", "another player as buyer, a price in $10K steps he can "
+                                        "pay (F1-39)")
 
 
 def _check_laps(s: State) -> None:
@@ -318,8 +471,8 @@ def _check_auction(s: State) -> None:
         raise PositionError("reoffered", "only the last revealed car is on offer first (F1-14)")
     if (s.high_bid == 0) != (s.high_bidder == rules.NO_BID):
         raise PositionError("high_bid", "a standing bid has a bidder")
-    if s.high_bid % CONFIG.bid_step:
-        raise PositionError("high_bid", f"a bid is a multiple of ${CONFIG.bid_step}K (F1-10)")
+    if s.high_bid % s.cfg.bid_step:
+        raise PositionError("high_bid", f"a bid is a multiple of ${s.cfg.bid_step}K (F1-10)")
     if s.high_bidder != rules.NO_BID and (s.out[s.high_bidder]
                                           or s.high_bid > s.money[s.high_bidder]):
         raise PositionError("high_bidder", "the standing bidder has not passed and has the cash")
@@ -337,7 +490,7 @@ def _check_card(s: State) -> None:
         return
     if not s.starter_played and s.card != s.starter:
         raise PositionError("starter_played", "the race begins with the Starter (F1-18)")
-    spec = CONFIG.kinds[s.card]
+    spec = s.cfg.kinds[s.card]
     if not s.pending:
         raise PositionError("pending", "a card in play waits for a decision")
     if s.step >= max(len(spec.numbers), 1):
@@ -394,7 +547,7 @@ def hidden_paths(s: State, player: int) -> list[str]:
 
 def replay_to_json(s: State, actions: list[str]) -> str:
     """A replay file: the game's settings, its seed and every decision taken, as text."""
-    return json.dumps({"format": REPLAY_FORMAT, "version": VERSION, "game": NAME,
+    return json.dumps({"format": REPLAY_FORMAT, "version": REPLAY_VERSION, "game": NAME,
                        "players": s.players, "seed": s.seed, "races": s.races,
                        "track": s.track, "variants": list(s.variants), "actions": actions})
 
@@ -404,14 +557,36 @@ def replay_from_json(text: str | bytes) -> State:
     from . import replay
 
     data = parse_json(text)
-    check_envelope(data, REPLAY_FORMAT, (VERSION,), NAME, DEFAULT_GAME)
+    check_envelope(data, REPLAY_FORMAT, (REPLAY_VERSION,), NAME, DEFAULT_GAME)
     check_replay_fields(data, range(MIN_PLAYERS, MAX_PLAYERS + 1),
                         f"Formel 1 is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
     for field, kind in (("races", int), ("track", str), ("variants", list)):
         if isinstance(data.get(field), bool) or not isinstance(data.get(field), kind):
             raise PositionError(field, f"expected {kind.__name__}")
+    _check_replay_settings(data)
     try:
         return replay(data["players"], data["seed"], data["actions"], data["races"],
                       data["track"], data["variants"])
     except (GameError, ValueError, TypeError) as exc:
         raise PositionError("actions", str(exc)) from None
+
+
+def _check_replay_settings(data: dict[str, Any]) -> None:
+    """A replay's ``races``, ``track`` and ``variants`` as ``new_game`` takes them;
+    PositionError naming the field at fault (the actions are checked as they are replayed)."""
+    from .config import MAX_RACES, TWO_LAPS, VARIANTS
+
+    if not 1 <= data["races"] <= MAX_RACES:
+        raise PositionError("races", f"a game has 1 to {MAX_RACES} races (F1-33)")
+    tracks = config_for(data["players"]).tracks
+    if data["track"] not in tracks:
+        raise PositionError("track", f"unknown track {data['track'][:40]!r} (known: "
+                                     f"{', '.join(tracks)})")
+    for i, name in enumerate(data["variants"]):
+        if not isinstance(name, str) or name not in VARIANTS:
+            shown = repr(name)[:40] if isinstance(name, str) else type(name).__name__
+            raise PositionError(f"variants/{i}", f"{shown} is no variant (built: "
+                                                 f"{', '.join(VARIANTS)})")
+    if len(set(data["variants"]) & set(TWO_LAPS)) > 1:
+        raise PositionError("variants", "the two two-lap forms exclude each other "
+                                        "(F1-40, F1-41)")

@@ -1,24 +1,46 @@
 """Formel 1's state: plain data on gamecore's skeleton (checked apply, clone, undo, outcome).
 
-Every field is an int, a bool, a string or a tuple of them, so a clone shares them all (STYLE 3)
-and gamecore's default ``_copy_parts`` (nothing to copy) is right. The configuration is the
-module-level ``CONFIG`` (never copied into the state). Who decides is computed from the phase
-and the turn (``rules.current_player``; the rules are bound here as ``State.RULES`` by
-``formel1.game``, since the rules import this module). ``str``, ``_repr_svg_``, ``to_json`` and
-``observation`` go through the registered ``Game`` (STYLE 21): this module imports no renderer
-and no serializer.
+Every field is an int, a bool, a string, a tuple of them or a frozen ``Bargain``, so a clone
+shares them all (STYLE 3)
+and gamecore's default ``_copy_parts`` (nothing to copy) is right. The configuration is
+``config_for(players)``, read through the ``cfg`` property (never copied into the state). Who
+decides is computed from the phase and the turn (``rules.current_player``; the rules are bound
+here as ``State.RULES`` by ``formel1.game``, since the rules import this module). ``str``,
+``_repr_svg_``, ``to_json`` and ``observation`` go through the registered ``Game`` (STYLE 21):
+this module imports no renderer and no serializer.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
 from gamecore.errors import IllegalActionError
+from gamecore.events import Event
 from gamecore.state import GameState
 
 from .actions import TABLE
-from .config import CONFIG, NAME, OFF, TWO_LAPS, Track
+from .config import NAME, OFF, TWO_LAPS, Config, Track, config_for
+
+
+@dataclass(frozen=True, slots=True)
+class Bargain:
+    """An open bargain of the no-car variant (F1-39, RF9), made by the player in turn.
+
+    ``kind`` is ``rules.SALE``, ``PROMISE``, ``WITHHOLD`` or ``CARD_AUCTION``; ``cards`` the
+    cards sold (sorted), or the one card promised, withheld or auctioned. A sale or a promise is
+    built one decision at a time: its cards, then ``partner`` (the buyer, who pays) and
+    ``price`` (OFF until named), then the partner's answer. In a card auction ``partner`` is the
+    bidder in turn, ``price`` the standing bid (0 for none), ``bidder`` the standing bidder (OFF
+    for none) and ``out`` who may bid no more (the seller and those who passed)."""
+
+    kind: int
+    cards: tuple[int, ...]
+    partner: int = OFF
+    price: int = OFF
+    bidder: int = OFF
+    out: tuple[bool, ...] = ()
 
 
 class State(GameState):
@@ -28,8 +50,8 @@ class State(GameState):
                  "money", "phase", "hands", "starter", "removed", "starter_played", "revealed",
                  "queue", "owner", "offer", "reoffered", "high_bid", "high_bidder", "out",
                  "pos", "laps", "finished", "discards", "picked_up", "turn", "card", "step",
-                 "pending", "whites", "offers", "proposal", "promised", "events", "legal",
-                 "history")
+                 "pending", "whites", "offers", "proposal", "promised", "withheld", "events",
+                 "legal", "history")
     #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
     DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
     GAME: ClassVar[str] = NAME
@@ -69,10 +91,11 @@ class State(GameState):
     step: int  # the card's next number (F1-20)
     pending: tuple[int, ...]  # the card's open decision (rules.MOVE/WHITE_CAR/SWITCH, car, n)
     whites: tuple[int, ...]  # cars given a white number of this card (F1-26, RF6)
-    offers: int  # offers and promises made this turn (no-car variant, RF9)
-    proposal: tuple[int, ...]  # the open offer or promise: (rules.SALE/PROMISE, kind, seat, $K)
+    offers: int  # bargains opened this turn (no-car variant, RF9: at most MAX_OFFERS)
+    proposal: Bargain | None  # the open bargain (sale, auction, promise), None for none (F1-39)
     promised: int  # the card the player in turn has promised to play now, OFF for none (F1-39)
-    events: tuple[str, ...]  # the plain-English event log (``log()`` lists it)
+    withheld: int  # the card he has been paid not to play now, OFF for none (F1-39)
+    events: tuple[Event, ...]  # the event log, typed values (formel1.events; ``log()`` words it)
     legal: tuple[int, ...]
     history: list[State]
     RULES: ClassVar[Any]  # formel1.rules, bound by formel1.game
@@ -109,9 +132,15 @@ class State(GameState):
             return 1
         return 2 if any(v in TWO_LAPS for v in self.variants) else 1
 
+    @property
+    def cfg(self) -> Config:
+        """The shared configuration, the same for every player count (never copied into the
+        state, its JSON or its clones)."""
+        return config_for(self.players)
+
     def track_spec(self) -> Track:
         """The track raced on (RF2)."""
-        return CONFIG.tracks[self.track]
+        return self.cfg.tracks[self.track]
 
     def __repr__(self) -> str:
         return f"<formel1.State {self.players} players, race {self.race + 1}, {self.phase}>"
@@ -120,7 +149,7 @@ class State(GameState):
 @cache
 def race_deck(variants: tuple[str, ...]) -> tuple[int, ...]:
     """The race deck of a variant set (F1-04), built once per set: the deal asks at each card."""
-    return CONFIG.race_deck(frozenset(variants))
+    return config_for(2).race_deck(frozenset(variants))
 
 
 def new_state(players: int, seed: int | None, races: int, track: str,

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gamecore.errors import ActionParseError
+from gamecore.position import short
 
 A = TypeVar("A", bound="Action")
 
@@ -44,13 +45,14 @@ class ActionTable(Generic[A]):
         return len(self.actions)
 
     def from_id(self, action_id: int) -> A:
-        """The action with this stable id; ActionParseError for anything else."""
+        """The action with this stable id; ActionParseError for anything else (a huge number
+        too: the message never prints it whole)."""
         if type(action_id) is not int:
             raise ActionParseError(
                 f"an action id is a whole number, not {type(action_id).__name__}")
         if not 0 <= action_id < len(self.actions):
             raise ActionParseError(
-                f"no action has id {action_id} (ids run 0..{len(self.actions) - 1})")
+                f"no action has id {short(action_id)} (ids run 0..{len(self.actions) - 1})")
         return self.actions[action_id]
 
     def from_text(self, text: str) -> A:
@@ -67,7 +69,7 @@ class ActionTable(Generic[A]):
             verb = key.split(" ", 1)[0] if key else ""
             examples = [str(a) for a in self.actions if str(a).lower().startswith(verb + " ")]
             hint = f"; forms like: {', '.join(examples[:4])}" if verb and examples else ""
-            raise ActionParseError(f"cannot parse action {text!r}{hint}")
+            raise ActionParseError(f"cannot parse action {short(text, 60)}{hint}")
         return action
 
     def id_of(self, action: Any) -> int:
@@ -75,10 +77,10 @@ class ActionTable(Generic[A]):
         if isinstance(action, Action):
             aid = self.ids.get(action)  # type: ignore[arg-type]
             if aid is None:
-                raise ActionParseError(f"not an action of this game: {action!r}")
+                raise ActionParseError(f"not an action of this game: {short(action)}")
             return aid
         if isinstance(action, bool) or not isinstance(action, int | str):
-            raise ActionParseError(f"not an action: {action!r}")
+            raise ActionParseError(f"not an action: {short(action)}")
         if isinstance(action, int):
             self.from_id(action)
             return action

@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from gamecore.errors import GameError
+from gamecore.position import short
+
 T = TypeVar("T")
 
 #: ``current_player`` at a chance node and at the end (OpenSpiel's values).
@@ -52,11 +55,16 @@ def weighted_outcomes(weighted: Sequence[tuple[T, int]]) -> list[tuple[T, float]
     return [(o, w / total) for o, w in weighted]
 
 
+class SeedError(GameError, ValueError):
+    """A seed the generator cannot take: not a whole number from 0 to MAX_SEED."""
+
+
 def check_seed(seed: int | None, explicit_chance: bool) -> int | None:
     """The seed a new game keeps: ``None`` in explicit-chance mode, else ``seed`` checked to be
-    a whole number from 0 to MAX_SEED (ValueError otherwise)."""
+    a whole number from 0 to MAX_SEED (SeedError, a ValueError, otherwise; a huge number is
+    described, never printed whole)."""
     if explicit_chance:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be a whole number >= 0 and < 2**64, not {seed!r}")
+        raise SeedError(f"seed must be a whole number from 0 to 2**64-1, not {short(seed)}")
     return seed

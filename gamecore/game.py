@@ -3,7 +3,9 @@
 A game core builds its ``Game`` and calls ``register`` when it is imported (``import kwcore``
 registers Kraftwagen). Generic tools (the command line, tournaments, the OpenSpiel adapter, the
 conformance tests) look a game up by name with ``get``, or take it from a position file's
-``game`` field with ``load_position``; gamecore itself imports no game.
+``game`` field with ``load_position``; gamecore itself imports no game. ``find`` imports an
+installed game's package on demand: each game names its package in the entry-point group
+``kraftwagen_lab.games`` (pyproject.toml), read with ``importlib.metadata``.
 
 The description is also how a state draws, describes and serializes itself (STYLE 21): a
 game's state names its game (``GameState.GAME``) and ``str(state)``, ``state._repr_svg_()``,
@@ -17,8 +19,10 @@ new game is playable in the widgets before it has any words of its own.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Protocol
 
 from gamecore.errors import PositionError
@@ -26,6 +30,9 @@ from gamecore.position import game_of, parse_json
 
 #: The game of position and replay files written before they named one (all Kraftwagen's).
 DEFAULT_GAME = "kraftwagen"
+#: The entry-point group that names every installed game's package (pyproject.toml): importing
+#: the package registers the game.
+ENTRY_POINTS = "kraftwagen_lab.games"
 
 
 def plain_action_label(state: Any, action: Any) -> str:
@@ -55,6 +62,12 @@ def plain_decision(state: Any) -> str:
 def no_log(state: Any) -> list[str]:
     """The default event log of a game that keeps none: no lines."""
     return []
+
+
+def never_stops(state: Any, decision: str) -> bool:
+    """The default stop test of ``kw play --until``: a game that names no decisions never
+    stops early."""
+    return False
 
 
 class Observer(Protocol):
@@ -138,7 +151,13 @@ class Game:
     game (its settings read from ``state``, a state of that game; ``actions`` the text of every
     decision taken) and ``replay_from_json(text)`` plays one back, each action checked, raising
     PositionError on a bad file (None: the game has no replay files); ``options`` are the
-    settings of ``new_game`` a generic tool may offer (``GameOption``; none by default).
+    settings of ``new_game`` a generic tool may offer (``GameOption``; none by default);
+    ``players_word`` is what the game calls its players (Kraftwagen: "companies");
+    ``stops`` names the decisions where ``kw play --until`` may stop a game, and
+    ``stops_at(state, decision)`` says whether ``state`` is at one (none by default);
+    ``max_length(params)`` bounds how many decisions, chance included, a game with ``params``
+    (``players`` and every option by name) can take (None: no bound known; ``length_bound``
+    fills in the defaults): the OpenSpiel game's length and a tournament's cap.
     """
 
     name: str
@@ -165,6 +184,10 @@ class Game:
     replay_to_json: Callable[[Any, list[str]], str] | None = None
     replay_from_json: Callable[[str | bytes], Any] | None = None
     options: tuple[GameOption, ...] = ()
+    players_word: str = "players"
+    stops: tuple[str, ...] = ()
+    stops_at: Callable[[Any, str], bool] = never_stops
+    max_length: Callable[[Mapping[str, Any]], int] | None = None
 
     def option(self, name: str) -> GameOption:
         """The option called ``name``; ValueError naming the game's options otherwise."""
@@ -173,6 +196,14 @@ class Game:
                 return option
         known = ", ".join(o.name for o in self.options) or "none"
         raise ValueError(f"{self.name} has no option {name!r} (its options: {known})")
+
+    def length_bound(self, players: int, **options: Any) -> int | None:
+        """``max_length`` of a game of ``players`` with ``options`` (the others at their
+        defaults); None when the game knows no bound."""
+        if self.max_length is None:
+            return None
+        params = {o.name: o.default for o in self.options} | options | {"players": players}
+        return self.max_length(params)
 
     @property
     def player_counts(self) -> range:
@@ -221,6 +252,32 @@ def get(name: str) -> Game:
 def games() -> list[Game]:
     """Every registered game, by name."""
     return [_GAMES[n] for n in sorted(_GAMES)]
+
+
+def _entry_points() -> dict[str, EntryPoint]:
+    """The installed games' entry points (``ENTRY_POINTS``) by game name."""
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
+
+
+def available() -> list[str]:
+    """The name of every game that can be played: installed (an entry point in
+    ``ENTRY_POINTS``) or registered already (a game imported by hand, such as the tests' toy
+    game); no game's package is imported."""
+    return sorted(set(_entry_points()) | set(_GAMES))
+
+
+def find(name: str) -> Game:
+    """The game called ``name``, its package imported first (through its entry point) when
+    the registry does not hold it yet; ValueError naming the available games otherwise.
+    Only that game's package is imported."""
+    if name in _GAMES:
+        return _GAMES[name]
+    point = _entry_points().get(name)
+    if point is None:
+        raise ValueError(f"unknown game {name!r} (known games: "
+                         f"{', '.join(available()) or 'none'})")
+    import_module(point.value.split(":")[0])
+    return get(name)
 
 
 def load_position(text: str | bytes) -> Any:

@@ -1,4 +1,4 @@
-"""The one OpenSpiel adapter for every registered game (issue 13): ``python_<name>`` games.
+"""The one OpenSpiel adapter for every registered game: ``python_<name>`` games.
 
 Optional, and the only gamecore module that is not standard library: it imports ``pyspiel`` and
 ``numpy``. ``gamecore/__init__`` never imports it, so gamecore (and every game core) works without
@@ -26,7 +26,7 @@ for every game and lives here:
   not in the action), so it has perfect recall. Both tensors are the spec's encoding of the
   view: a game whose view is not a sufficient statistic of the public history must put what is
   missing into its view.
-- Serialization is JSON, never pickle (issue 11): ``state.serialize()`` writes the parameters, the
+- Serialization is JSON, never pickle: ``state.serialize()`` writes the parameters, the
   action history and the position in the game's format; ``game.deserialize_state(text)`` reads it
   with gamecore's bounded parser, replays the history with every action checked, loads the
   position with the game's own checked loader and requires the two to agree, so a crafted string

@@ -14,6 +14,7 @@ import json
 import re
 import reprlib
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from gamecore.errors import PositionError
@@ -45,12 +46,12 @@ def _parse_int(text: str) -> int | NotWhole:
 
 # --- the schema checker ---------------------------------------------------------------------------
 # A checker of the JSON Schema 2020-12 keywords the position schemas use. It replaces the
-# jsonschema package at load time for three reasons (issues 11 and 12): importing jsonschema takes
+# jsonschema package at load time for three reasons: importing jsonschema takes
 # about 2 s here (its format module builds a grammar at import); it checks uniqueItems by
 # comparing every pair (41 s for 4,000 dicts) and collects every error before one is chosen; and
 # it descends into a value before its type and length are known to be right. This one checks type,
 # then value, then length, then the items, stops at the first error, and compares items by hash.
-# tests/test_position_fuzz.py checks that it agrees with jsonschema's Draft202012Validator on
+# tests/kwcore/test_position_fuzz.py checks that it agrees with jsonschema's Draft202012Validator on
 # Kraftwagen's schema.
 _TYPES: dict[str, Callable[[Any], bool]] = {
     "object": lambda x: type(x) is dict,
@@ -101,7 +102,7 @@ def _first_error(root: dict[str, Any], schema: Any, x: Any, path: tuple[Any, ...
             return path, f"{x} is less than the minimum of {schema['minimum']}"
         if "maximum" in schema and x > schema["maximum"]:
             return path, f"{x} is greater than the maximum of {schema['maximum']}"
-    if type(x) is str and "pattern" in schema and not re.search(schema["pattern"], x):
+    if type(x) is str and "pattern" in schema and not _pattern(schema["pattern"]).fullmatch(x):
         return path, f"{short(x)} does not match {schema['pattern']!r}"
     if type(x) is list:
         error = _array_error(root, schema, x, path)
@@ -129,6 +130,13 @@ def _first_error(root: dict[str, Any], schema: Any, x: Any, path: tuple[Any, ...
         if extra:
             return path, f"{short(extra[0])} is not a field here"
     return None
+
+
+@cache
+def _pattern(pattern: str) -> re.Pattern[str]:
+    """A schema's pattern, compiled once. It must match the whole string (``fullmatch``): with
+    ``re.search`` a ``$`` also matches before a final newline, so "1a\n" would pass "^...$"."""
+    return re.compile(pattern)
 
 
 def _array_error(root: dict[str, Any], schema: dict[str, Any], x: list[Any],
@@ -218,13 +226,24 @@ def _hashable(x: Any) -> Any:
 
 def short(value: Any, limit: int = 40) -> str:
     """A short ``repr`` of ``value``, cut to ``limit`` characters: a message never repeats a
-    huge or deeply nested value."""
+    huge or deeply nested value (a whole number too long to print says how long it is)."""
     text = _REPR.repr(value)
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+class _ShortRepr(reprlib.Repr):
+    """reprlib's short repr, except that a whole number too long to print whole says how long
+    it is (``repr`` of an int over 4,300 digits raises ValueError; a shorter one is slow)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() <= 200:
+            return super().repr_int(x, level)
+        digits = int(abs(x).bit_length() * 0.30103) + 1
+        return f"{'a negative' if x < 0 else 'a'} number of about {digits:,} digits"
+
+
 def _make_repr() -> reprlib.Repr:
-    r = reprlib.Repr()  # keyword arguments need Python 3.12
+    r = _ShortRepr()  # keyword arguments need Python 3.12
     r.maxlevel, r.maxlist, r.maxdict, r.maxstring, r.maxother = 2, 4, 4, 30, 30
     return r
 

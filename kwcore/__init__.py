@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from gamecore.chance import MAX_SEED as MAX_SEED
 from gamecore.chance import check_seed
+from gamecore.position import short
 from kwcore.actions import ACTIONS, NUM_ACTIONS, Action, action_from_id, action_from_text
 from kwcore.config import Config, config_for
 from kwcore.errors import ActionParseError, IllegalActionError, KraftwagenError, PositionError
@@ -49,8 +50,8 @@ def new_game(
     from kwcore import rules
     from kwcore.state import new_state
 
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError(f"players must be a whole number from 2 to 4, not {players!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"players must be a whole number from 2 to 4, not {short(players)}")
     state = new_state(players, check_seed(seed, explicit_chance), hidden_scores)
     rules.start_setup(state)
     return state

@@ -24,20 +24,49 @@ ENGINEERS, INVESTORS, BENEFITS = range(3)
 CAR_TECH = ("body+1", "body+2", "engine+1", "engine+2")
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
+# The plain names people read (the log, ``kw show``, the drawn board, the widgets' labels): one
+# per thing, built here from the component data, so every reader shows the same words. The data
+# file's ``name`` stays the machine's name (``kw apply``, position files).
+#: each action of a tile, as the tile's title names it ("Grand Prix + Attract")
+TILE_WORDS = {
+    "hire": "Hire", "research": "Research", "body": "Body", "engine": "Engine",
+    "attract": "Attract", "grandprix": "Grand Prix", "recruit": "Recruit",
+}
+#: an immediate benefit's effect (``recruit.benefits[].effect``)
+EFFECT_WORDS = {
+    "sell_car": "Sell a car for {n}", "swap_buyer": "Swap a buyer", "engine_tile": "Engine {n}",
+    "move": "Move {n}", "workers": "{n} workers",
+}
+#: a start tile's effects (``start_tiles[].effects``), joined with " + "
+START_WORDS = {
+    "body_tile": "body {n}", "engine_tile": "engine {n}", "move": "move {n}",
+    "body_track": "body research {n}", "engine_track": "engine research {n}",
+    "race_engine": "racing engine {n}", "workers": "{n} worker", "engineer_token":
+    "{n} engineer token",
+}
+#: the technology markers of cars and engineers (``CAR_TECH``, ``recruit.engineers[].tech``)
+TECH_WORDS = {
+    "body+1": "body +1", "body+2": "body +2", "engine+1": "engine +1", "engine+2": "engine +2",
+    "buyer+2": "buyer +2", "buyer+4": "buyer +4", "buyer5": "fifth buyer", "swap": "swap",
+}
+
 
 @dataclass(frozen=True)
 class TileSpec:
-    """One action tile: its unique name and the actions it shows (seed JP: Setup 2)."""
+    """One action tile: its unique name and the actions it shows (seed JP: Setup 2); ``title``
+    is what people read ("Grand Prix + Attract")."""
 
     index: int
     name: str
     actions: tuple[str, ...]
     placeholder: bool
+    title: str = ""
 
 
 @dataclass(frozen=True)
 class RecruitSpec:
-    """One recruit tile (engineer, investor or immediate benefit; seed JP: Recruit tiles)."""
+    """One recruit tile (engineer, investor or immediate benefit; seed JP: Recruit tiles);
+    ``title`` is what people read: the person's name, or the benefit's effect ("Move 5")."""
 
     index: int
     name: str
@@ -46,26 +75,31 @@ class RecruitSpec:
     condition: tuple[str, int] | None = None
     effect: tuple[str, int] | None = None
     placeholder: bool = False
+    title: str = ""
 
 
 @dataclass(frozen=True)
 class StartTileSpec:
-    """One start tile and its effects (seed JP: Warm-up)."""
+    """One start tile and its effects (seed JP: Warm-up); ``title`` is what people read
+    ("Body 2 + move 2")."""
 
     index: int
     name: str
     effects: tuple[tuple[str, int], ...]
+    title: str = ""
 
 
 @dataclass(frozen=True)
 class AchievementSpec:
-    """One achievement tile (seed JP: Achievements; RULINGS K23)."""
+    """One achievement tile (seed JP: Achievements; RULINGS K23); ``title`` is what people
+    read ("Two laps"), from the data file."""
 
     index: int
     name: str
     kind: str
     threshold: int
     points: int
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -148,26 +182,27 @@ def config_for(players: int) -> Config:
     d = raw_components()
     key = str(players)
     tiles = tuple(
-        TileSpec(i, t["name"], tuple(t["actions"]), bool(t.get("placeholder")))
+        TileSpec(i, t["name"], tuple(t["actions"]), bool(t.get("placeholder")),
+                 tile_title(t["actions"]))
         for i, t in enumerate(d["action_tiles"]["tiles"])
     )
     recruit: list[RecruitSpec] = []
     for e in d["recruit"]["engineers"]:
-        recruit.append(RecruitSpec(len(recruit), e["name"], ENGINEERS, tech=tuple(e["tech"])))
+        recruit.append(RecruitSpec(len(recruit), e["name"], ENGINEERS, tech=tuple(e["tech"]),
+                                   title=e["name"]))
     for e in d["recruit"]["investors"]:
         cond = tuple(e["condition"]) if e["condition"] else None
-        recruit.append(RecruitSpec(len(recruit), e["name"], INVESTORS, condition=cond))
+        recruit.append(RecruitSpec(len(recruit), e["name"], INVESTORS, condition=cond,
+                                   title=e["name"]))
     for e in d["recruit"]["benefits"]:
+        kind, n = e["effect"]
         recruit.append(
             RecruitSpec(
-                len(recruit), e["name"], BENEFITS, effect=tuple(e["effect"]),
-                placeholder=bool(e.get("placeholder")),
+                len(recruit), e["name"], BENEFITS, effect=(kind, n),
+                placeholder=bool(e.get("placeholder")), title=EFFECT_WORDS[kind].format(n=n),
             )
         )
-    placeholders = [f"action tile {t.name}" for t in tiles if t.placeholder]
-    if d["circuit"].get("placeholder"):
-        placeholders.append("circuit length")
-    placeholders += [f"recruit tile {r.name}" for r in recruit if r.placeholder]
+    placeholders = _placeholder_words(tiles, recruit, bool(d["circuit"].get("placeholder")))
     gp = d["grand_prix"]
     return Config(
         players=players,
@@ -198,7 +233,8 @@ def config_for(players: int) -> Config:
         team_spaces=tuple(d["racing_team_spaces"]),
         salesman_service=d["salesman_service"],
         start_tiles=tuple(
-            StartTileSpec(i, s["name"], tuple((e[0], e[1]) for e in s["effects"]))
+            StartTileSpec(i, s["name"], tuple((e[0], e[1]) for e in s["effects"]),
+                          start_title(s["effects"]))
             for i, s in enumerate(d["start_tiles"])
         ),
         start_tiles_offered=d["start_tiles_offered"][key],
@@ -206,12 +242,48 @@ def config_for(players: int) -> Config:
         lap_points=tuple(gp["lap_points"]),
         points_per_lap_beyond=gp["points_per_lap_beyond"],
         achievements=tuple(
-            AchievementSpec(i, a["name"], a["kind"], a["threshold"], a["points"])
+            AchievementSpec(i, a["name"], a["kind"], a["threshold"], a["points"], a["title"])
             for i, a in enumerate(d["achievements"])
         ),
         neutral_cars=tuple(d["two_player"]["neutral_car_spaces"]) if players == 2 else (),
         placeholders=tuple(placeholders),
     )
+
+
+def tile_title(actions: list[str] | tuple[str, ...]) -> str:
+    """An action tile's plain name: its actions in words ("Grand Prix + Attract")."""
+    return " + ".join(TILE_WORDS[k] for k in actions)
+
+
+def start_title(effects: list[list[Any]] | tuple[tuple[str, int], ...]) -> str:
+    """A start tile's plain name: its effects in words ("Body 2 + move 2")."""
+    text = " + ".join(START_WORDS[kind].format(n=n) for kind, n in effects)
+    return text[:1].upper() + text[1:]
+
+
+def tech_words(tech: str) -> str:
+    """A technology marker's plain name ("body +1", "fifth buyer")."""
+    return TECH_WORDS.get(tech, tech)
+
+
+def _placeholder_words(tiles: tuple[TileSpec, ...], recruit: list[RecruitSpec],
+                       circuit: bool) -> list[str]:
+    """The placeholder data in plain words, for the boards' footnote: which tiles' actions,
+    whether the circuit length, which immediate benefits (several copies name one tile)."""
+    words = []
+    unsure = [t.title for t in tiles if t.placeholder]
+    sure = [t.title for t in tiles if not t.placeholder]
+    if unsure and len(sure) < len(unsure):
+        but = f" but {' and '.join(sure)}" if sure else ""
+        words.append(f"the actions of every action tile{but}")
+    elif unsure:
+        words.append(f"the actions of the tiles {', '.join(unsure)}")
+    if circuit:
+        words.append("circuit length")
+    benefits = [r.title for r in recruit if r.placeholder]
+    if benefits:
+        words.append(f"{len(benefits)} of the immediate benefits ({', '.join(benefits)})")
+    return words
 
 
 def all_companies() -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""Kraftwagen as an OpenSpiel Python game (issue 5, "OpenSpiel"). Optional: needs ``pyspiel``.
+"""Kraftwagen as an OpenSpiel Python game. Optional: needs ``pyspiel``.
 
 Importing this module registers the game ``python_kraftwagen`` with ``pyspiel.register_game``
 through gamecore's one adapter for every game (``gamecore.openspiel``)::
@@ -21,7 +21,7 @@ returns, the observer and the JSON serialization are the adapter's, described th
   scores); the log is left out. Both tensors are ``KraftwagenEncoding`` of that view: the
   position is public apart from the future, so the view is a sufficient statistic for play. The
   game is declared imperfect-information because views are per company.
-- Serialization is JSON, never pickle (issue 11): ``state.serialize()``,
+- Serialization is JSON, never pickle: ``state.serialize()``,
   ``game.deserialize_state(text)``, and ``serialize_game_and_state`` /
   ``deserialize_game_and_state`` here; a crafted string is a ``PositionError``, never code run.
   ``pyspiel.deserialize_game_and_state`` unpickles whatever text it is given, for every Python
@@ -43,16 +43,13 @@ from gamecore.openspiel import win_shares as win_shares
 from kwcore import rules
 from kwcore.config import CAR_TECH, CATEGORIES, PREFERENCES, Config, config_for
 from kwcore.errors import PositionError
+from kwcore.game import MAX_GAME_LENGTH
 from kwcore.serialize import GAME, KINDS
 from kwcore.state import FRAME_NAMES, State
 
 GAME_NAME = adapter.PREFIX + GAME
 DEFAULT_PLAYERS = 4
 
-#: A round has no hard end (RULINGS K3, K4: nobody is forced to attract a buyer or place a car),
-#: so no finite bound is provable. Random play never took more than 443 decisions, chance included,
-#: in 1,500 games per size (measured 2026-11-30); OpenSpiel needs a number, and this leaves room.
-MAX_GAME_LENGTH = 1000
 
 SERIAL_FORMAT = f"{GAME}-openspiel-state"
 

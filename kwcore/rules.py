@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gamecore.chance import CHANCE, TERMINAL, draw
+from kwcore import events as ev
 from kwcore.actions import (
     ACTION_ID,
     ACTIONS,
@@ -194,7 +195,7 @@ def _award(s: State, p: int, index: int) -> None:
     s.achievements = tuple(ach)
     pts = s.cfg.achievements[index].points
     _score(s, p, pts, ACHIEVEMENT_POINTS)
-    s.events.append(("achievement", p, index, pts))
+    s.events.append(ev.Achievement(p, index, pts))
 
 
 def _check_second_buyer(s: State, p: int) -> None:
@@ -228,7 +229,7 @@ def move_car(s: State, p: int, steps: int) -> None:
         else:
             left -= 1
     c.progress = pos
-    s.events.append(("move", p, steps, start, pos, tuple(passed)))
+    s.events.append(ev.Move(p, steps, start, pos, tuple(passed)))
     check_achievements(s, p)
 
 
@@ -272,7 +273,7 @@ def prepare_round(s: State) -> None:
     """Preparation phase A-C (seed JP: Preparation phase; RULINGS K4, K12)."""
     cfg = s.cfg
     s.round += 1
-    s.events.append(("round", s.round))
+    s.events.append(ev.Round(s.round))
     s.chart = cfg.price_markers[s.round - 1]
     # White markers go beside each available stack, on top of any left over (seed JP: Prep B).
     s.whites = tuple(
@@ -299,7 +300,7 @@ def begin_turn(s: State) -> None:
     s.picked = -1
     s.tech_used = False
     s.pending = (F_TILE, p)
-    s.events.append(("turn", p))
+    s.events.append(ev.Turn(p))
 
 
 def _next_action(s: State, p: int) -> None:
@@ -337,7 +338,7 @@ def _end_turn(s: State, p: int) -> None:
 
 def _begin_scoring(s: State) -> None:
     """Scoring phase (seed JP: Scoring phase): Buick's buyer first (RULINGS K21)."""
-    s.events.append(("scoring", s.round))
+    s.events.append(ev.Scoring(s.round))
     for p, c in enumerate(s.companies):
         if "buyer5" in c.tech and any(s.stacks) and s.buick < 0:
             s.pending = (F_BUICK, p)
@@ -352,7 +353,7 @@ def score_round(s: State) -> None:
     _clean_up_round(s)
     if s.round >= s.cfg.rounds:
         s.pending = (F_END, TERMINAL)
-        s.events.append(("game_end",))
+        s.events.append(ev.GameEnd())
     else:
         prepare_round(s)
 
@@ -373,7 +374,7 @@ def score_grand_prix(s: State) -> None:
         pts = cfg.place_points[lowest] if lowest < len(cfg.place_points) else 0
         for _, p in entries[i:j]:
             if p >= 0:
-                s.events.append(("gp_place", p, place + 1, j - i, pts))
+                s.events.append(ev.GpPlace(p, place + 1, j - i, pts))
                 if pts:
                     _score(s, p, pts, GRAND_PRIX_POINTS)
         place += j - i
@@ -383,7 +384,7 @@ def score_grand_prix(s: State) -> None:
         pts = lap_points(cfg, laps)
         if pts:
             _score(s, p, pts, GRAND_PRIX_POINTS)
-        s.events.append(("gp_laps", p, laps, pts))
+        s.events.append(ev.GpLaps(p, laps, pts))
         c.last_laps = laps
         c.progress = 0
 
@@ -448,7 +449,7 @@ def score_sales(s: State) -> None:
         pts = car.price * mult
         bonus = s.packard[space] if space >= 0 else 0
         _score(s, car.owner, pts + bonus, SALES)
-        s.events.append(("sale", car.owner, slot, "buyer", pref, pts, bonus))
+        s.events.append(ev.Sale(car.owner, slot, "buyer", pref, pts, bonus))
         car_sold(s, slot)
     for investor in s.investor_track:
         candidates = [
@@ -457,13 +458,13 @@ def score_sales(s: State) -> None:
             if car is not None and investor_accepts(s, investor, car)
         ]
         if not candidates:
-            s.events.append(("no_sale", investor))
+            s.events.append(ev.NoSale(investor))
             continue
         _, slot = min(candidates)
         car = s.market[slot]
         assert car is not None
         _score(s, car.owner, car.price, SALES)
-        s.events.append(("sale", car.owner, slot, "investor", investor, car.price, 0))
+        s.events.append(ev.Sale(car.owner, slot, "investor", investor, car.price, 0))
         car_sold(s, slot)
 
 
@@ -498,7 +499,7 @@ def _clean_up_round(s: State) -> None:
     for car in s.market:
         if car is not None:
             _car_leaves(s, car)
-            s.events.append(("unsold", car.owner))
+            s.events.append(ev.Unsold(car.owner))
     s.market = (None,) * s.cfg.market_spaces
     stacks = list(s.stacks)
     for b in s.active:
@@ -722,7 +723,7 @@ def _apply_deal(s: State, a: Deal) -> None:
     first = _remove_one(groups[0], a.item)
     groups = ((first,) if first else ()) + groups[1:]
     s.chain = s.chain + (a.item,)
-    s.events.append(("deal", a.item))
+    s.events.append(ev.Deal(a.item))
     if groups:
         s.pending = (F_DEAL, CHANCE, groups)
     else:
@@ -731,7 +732,7 @@ def _apply_deal(s: State, a: Deal) -> None:
 
 def _apply_offer(s: State, a: Offer) -> None:
     s.start_offer = s.start_offer + (a.start,)
-    s.events.append(("offer", a.start))
+    s.events.append(ev.Offer(a.start))
     if len(s.start_offer) < s.cfg.start_tiles_offered:
         s.pending = (F_OFFER, CHANCE)
     else:
@@ -742,7 +743,7 @@ def _apply_start(s: State, a: ChooseStart) -> None:
     """Start tile effects (seed JP: Warm-up)."""
     p = s.pending[1]
     c = s.companies[p]
-    s.events.append(("start", p, a.start))
+    s.events.append(ev.TakeStart(p, a.start))
     for what, n in s.cfg.start_tiles[a.start].effects:
         if what == "body_tile":
             c.workshops = _add_sorted(c.workshops, (BODY, n))
@@ -793,7 +794,7 @@ def _apply_reveal(s: State, a: Reveal) -> None:
     left = list(s.stack_left)
     left[cat] -= 1
     s.stack_left = tuple(left)
-    s.events.append(("reveal", a.recruit))
+    s.events.append(ev.Reveal(a.recruit))
     _next_reveal(s)
 
 
@@ -802,7 +803,7 @@ def _apply_tile(s: State, a: PickTile) -> None:
     p = s.pending[1]
     s.picked = a.tile  # the chain moves at the end of the turn (see _end_turn)
     s.tile_left = tuple(_KIND_INDEX[k] for k in s.cfg.tiles[a.tile].actions)
-    s.events.append(("pick", p, a.tile))
+    s.events.append(ev.Pick(p, a.tile))
     _next_action(s, p)
 
 
@@ -819,7 +820,7 @@ def _start_action(s: State, p: int, kind: int) -> None:
         if research_options(s, p):
             s.pending = (F_RESEARCH, p)
             return
-        s.events.append(("skip", p, kind))
+        s.events.append(ev.Skip(p, kind))
     elif kind == BUILD_BODY:
         s.pending = (F_PLACE, p, BODY, c.body_track, False)
         return
@@ -830,14 +831,14 @@ def _start_action(s: State, p: int, kind: int) -> None:
         if _hire_options(s, p):
             s.pending = (F_HIRE, p)
             return
-        s.events.append(("skip", p, kind))
+        s.events.append(ev.Skip(p, kind))
     elif kind == ATTRACT:
         if -1 in s.active:
             s.pending = (F_ATTRACT, p)
             return
         # Every active space full: no buyer, the market marker moves down (RULINGS K4).
         s.market_marker = max(0, s.market_marker - 1)
-        s.events.append(("market_marker", p, s.market_marker))
+        s.events.append(ev.MarketMarker(p, s.market_marker))
     elif kind == RECRUIT:
         s.pending = (F_RECRUIT, p)
         return
@@ -858,7 +859,7 @@ def _apply_research(s: State, a: Research) -> None:
         c.body_track += 1
         c.engine_track += 1
         c.engineer_tokens -= 1  # seed JP: Actions, Research: the token goes to the box
-    s.events.append(("research", p, a.track, c.body_track, c.engine_track))
+    s.events.append(ev.Research(p, a.track, c.body_track, c.engine_track))
     _next_action(s, p)
 
 
@@ -873,7 +874,7 @@ def _apply_place(s: State, a: Place) -> None:
             returned = (BODY if a.where == REPLACE_BODY else ENGINE, a.value)
             c.workshops = _remove_one(c.workshops, returned)
         c.workshops = _add_sorted(c.workshops, (kind, value))
-    s.events.append(("build", p, kind, value, a.where, returned))
+    s.events.append(ev.Build(p, kind, value, a.where, returned))
     check_achievements(s, p)
     _next_action(s, p)
 
@@ -889,7 +890,7 @@ def _apply_hire(s: State, a: Hire) -> None:
         got += _gain_workers(s, p, 1)
     if has_engineer(s, p, "King"):
         got += _gain_workers(s, p, 1)
-    s.events.append(("hire", p, got, a.salesman))
+    s.events.append(ev.Hire(p, got, a.salesman))
     check_achievements(s, p)
     _next_action(s, p)
 
@@ -915,7 +916,7 @@ def _apply_attract(s: State, a: Attract) -> None:
     active = list(s.active)
     active[space] = a.pref
     s.active = tuple(active)
-    s.events.append(("attract", p, a.pref, space, pts))
+    s.events.append(ev.Attract(p, a.pref, space, pts))
     _check_second_buyer(s, p)
     _next_action(s, p)
 
@@ -925,7 +926,7 @@ def _apply_recruit(s: State, a: Action) -> None:
     p = s.pending[1]
     if isinstance(a, RecruitWorkers):
         got = _gain_workers(s, p, 2)
-        s.events.append(("recruit_workers", p, got))
+        s.events.append(ev.RecruitWorkers(p, got))
         check_achievements(s, p)
     elif isinstance(a, RecruitMove):
         move_car(s, p, 3)
@@ -935,7 +936,7 @@ def _apply_recruit(s: State, a: Action) -> None:
         face_up = list(s.face_up)
         face_up[spec.category] = _remove_one(face_up[spec.category], a.recruit)
         s.face_up = tuple(face_up)
-        s.events.append(("recruit", p, a.recruit))
+        s.events.append(ev.Recruit(p, a.recruit))
         if spec.category == ENGINEERS:
             _gain_engineer(s, p, a.recruit)
         elif spec.category == INVESTORS:
@@ -968,7 +969,7 @@ def _gain_investor(s: State, p: int, recruit: int) -> None:
         c = s.companies[p]
         c.investors = c.investors + (recruit,)
     else:
-        s.events.append(("no_token", p, recruit))
+        s.events.append(ev.NoToken(p, recruit))
 
 
 def _start_benefit(s: State, p: int, recruit: int) -> bool:
@@ -980,12 +981,12 @@ def _start_benefit(s: State, p: int, recruit: int) -> bool:
         if _own_cars(s, p):
             s.pending = (F_SELL, p, n)
             return True
-        s.events.append(("benefit_void", p, recruit))
+        s.events.append(ev.BenefitVoid(p, recruit))
     elif what == "swap_buyer":
         if _swap_options(s):
             s.pending = (F_SWAP, p)
             return True
-        s.events.append(("benefit_void", p, recruit))
+        s.events.append(ev.BenefitVoid(p, recruit))
     elif what == "engine_tile":
         s.pending = (F_PLACE, p, ENGINE, n, True)  # the research level is ignored
         return True
@@ -993,7 +994,7 @@ def _start_benefit(s: State, p: int, recruit: int) -> bool:
         move_car(s, p, n + _chevrolet(s, p))  # RULINGS K11: Chevrolet applies to the +5
     elif what == "workers":
         got = _gain_workers(s, p, n)
-        s.events.append(("recruit_workers", p, got))
+        s.events.append(ev.RecruitWorkers(p, got))
         check_achievements(s, p)
     else:  # pragma: no cover - data file validated by tests
         raise ValueError(f"unknown benefit {what}")
@@ -1015,7 +1016,7 @@ def _apply_team(s: State, a: Team) -> None:
         if c.team >= filled:
             full += 1
     if a.workers or a.salesman:
-        s.events.append(("team", p, a.workers, a.salesman, c.team))
+        s.events.append(ev.Team(p, a.workers, a.salesman, c.team))
     move_car(s, p, c.race_engine + full + _chevrolet(s, p))
     _next_action(s, p)
 
@@ -1024,7 +1025,7 @@ def _apply_sell(s: State, a: SellCar) -> None:
     """Sell a car for exactly 7/5: no multiplier, no Packard bonus; then K15 (RULINGS K18)."""
     _, p, points = s.pending
     _score(s, p, points, SALES)
-    s.events.append(("sale", p, a.slot, "benefit", -1, points, 0))
+    s.events.append(ev.Sale(p, a.slot, "benefit", -1, points, 0))
     car_sold(s, a.slot)
     _next_action(s, p)
 
@@ -1040,7 +1041,7 @@ def _apply_swap(s: State, a: SwapBuyer) -> None:
     active = list(s.active)
     active[a.space] = a.pref
     s.active = tuple(active)
-    s.events.append(("swap_buyer", p, a.space, old, a.pref, pts))
+    s.events.append(ev.SwapBuyer(p, a.space, old, a.pref, pts))
     _check_second_buyer(s, p)
     _next_action(s, p)
 
@@ -1048,7 +1049,7 @@ def _apply_swap(s: State, a: SwapBuyer) -> None:
 def _apply_market(s: State, a: Action) -> None:
     p = s.pending[1]
     if isinstance(a, Pass):
-        s.events.append(("pass", p))
+        s.events.append(ev.Pass(p))
         _end_turn(s, p)
     else:
         assert isinstance(a, CarBody)
@@ -1088,7 +1089,7 @@ def _apply_car_tech(s: State, a: CarTech) -> None:
     market[slot] = Car(p, body, engine, workers, salesman, price, a.marker, False)
     s.market = tuple(market)
     c.cars_placed += 1
-    s.events.append(("car", p, slot))
+    s.events.append(ev.PlaceCar(p, slot))
     check_achievements(s, p)
     s.pending = (F_POST, p)
 
@@ -1109,7 +1110,7 @@ def _apply_free(s: State, a: Action) -> None:
         market[a.slot] = car._replace(invested=True)
         s.market = tuple(market)
         s.investor_track = s.investor_track + (a.investor,)  # the lowest empty space (K16)
-        s.events.append(("invest", p, a.investor, a.slot))
+        s.events.append(ev.Invest(p, a.investor, a.slot))
         return
     s.tech_used = True
     if isinstance(a, PackardMarker):
@@ -1117,7 +1118,7 @@ def _apply_free(s: State, a: Action) -> None:
         packard = list(s.packard)
         packard[a.space] = a.bonus
         s.packard = tuple(packard)
-        s.events.append(("packard", p, a.bonus, a.space))
+        s.events.append(ev.Packard(p, a.bonus, a.space))
         return
     assert isinstance(a, Kettering)
     c.tech = _remove_one(c.tech, "swap")
@@ -1144,7 +1145,7 @@ def _apply_free(s: State, a: Action) -> None:
     market = list(s.market)
     market[a.slot] = new
     s.market = tuple(market)
-    s.events.append(("kettering", p, a.slot, a.part, old, a.value))
+    s.events.append(ev.Kettering(p, a.slot, a.part, old, a.value))
     check_achievements(s, p)
 
 
@@ -1161,7 +1162,7 @@ def _apply_buick_choice(s: State, p: int, pref: int) -> None:
     s.tech_box += 1
     pts = _take_buyer(s, p, pref)
     s.buick = pref
-    s.events.append(("buick", p, pref, pts))
+    s.events.append(ev.Buick(p, pref, pts))
     _check_second_buyer(s, p)
 
 

@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from gamecore.events import Event
 from gamecore.game import DEFAULT_GAME, hide
 from gamecore.position import MAX_POSITION_SIZE as MAX_POSITION_SIZE
 from gamecore.position import (
@@ -26,6 +27,7 @@ from gamecore.position import short as _short
 from kwcore import rules
 from kwcore.config import BODY, CAR_TECH, CATEGORIES, ENGINE, PREFERENCES, Config, config_for
 from kwcore.errors import PositionError
+from kwcore.events import EVENTS
 from kwcore.state import FRAME_NAMES, Car, Company, State, new_state
 
 GAME = "kraftwagen"
@@ -171,15 +173,8 @@ def state_to_dict(s: State) -> dict[str, Any]:
             "tech_marker_used": s.tech_used,
         },
         "pending": _pending_to_dict(s),
-        "log": [_jsonable(e) for e in s.events],
+        "log": [e.to_list() for e in s.events],
     }
-
-
-def _jsonable(value: Any) -> Any:
-    """Tuples (nested ones included) as lists, as JSON has them."""
-    if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
-    return value
 
 
 def state_to_json(s: State, indent: int | None = None) -> str:
@@ -331,8 +326,10 @@ def state_from_dict(data: Any) -> State:
     return s
 
 
-def _event_from(e: list[Any]) -> tuple[Any, ...]:
-    return tuple(tuple(x) if isinstance(x, list) else x for x in e)
+def _event_from(e: list[Any]) -> Event:
+    """The typed event of a log entry whose shape ``_check_log_shape`` checked (its values are
+    checked against the game in ``_check_log``)."""
+    return EVENTS[e[0]](*(tuple(x) if isinstance(x, list) else x for x in e[1:]))
 
 
 def _car_from(r: _Reader, d: dict[str, Any] | None, field: str) -> Car | None:
@@ -598,7 +595,8 @@ def _check_log(s: State) -> None:
     """Every value of every log event is one the renderer can show: each index within its
     component list, flags boolean, a built tile's return [kind, value] or null."""
     ranges = _event_ranges(s.cfg)
-    for i, e in enumerate(s.events):
+    for i, event in enumerate(s.events):
+        e = (event.kind, *event.values())
         for j, (what, x) in enumerate(zip(_EVENT_FIELDS[e[0]], e[1:], strict=True), 1):
             if what == "source":
                 ok = x in ("buyer", "investor", "benefit")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, NamedTuple
 
 from gamecore.chance import CHANCE, TERMINAL
+from gamecore.events import Event
 from gamecore.state import GameState, Outcome, slot_copier
 from kwcore.actions import TABLE
 from kwcore.config import Config, config_for
@@ -138,7 +139,7 @@ class State(GameState):
     tile_left: tuple[int, ...]  # actions of the picked tile still to do
     picked: int  # the tile in play this turn, -1 none
     tech_used: bool  # a technology marker was used in this step (RULINGS K5)
-    events: list[tuple[Any, ...]]
+    events: list[Event]  # the log, typed values (kwcore.events)
     legal: tuple[int, ...]
     history: list[State]
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from kwcore import rules
-from kwcore.config import CAR_TECH, CATEGORIES, PREFERENCES, Config
+from kwcore.config import CAR_TECH, CATEGORIES, PREFERENCES, Config, tech_words
 from kwcore.render import decision_words
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ _BAND_H = {"rings": 420.0, "market": 185.0, "buyers": 140.0, "tracks": 205.0,
 # Which band draws an element named by a highlight key (the part before the first colon).
 _KEY_BAND = {
     "header": "header", "chain": "rings", "tile": "rings", "marker": "rings",
-    "in-play": "rings", "circuit": "rings", "car": "rings", "pit": "rings",
+    "in-play": "rings", "start-offer": "rings", "circuit": "rings", "car": "rings", "pit": "rings",
     "market": "market", "slot": "market", "buyers": "buyers", "buyer": "buyers",
     "stack": "buyers", "stacks": "buyers", "market-marker": "buyers", "buick": "buyers",
     "investors": "tracks", "recruit": "tracks", "chart": "tracks", "achievements": "tracks",
@@ -75,7 +75,8 @@ def company_colour(cfg: Config, p: int) -> str:
 def band_of(key: str) -> str:
     """The band that draws the element a highlight key names; ValueError for an unknown key.
 
-    Keys: ``header``; ``chain``, ``tile:NAME``, ``marker:COMPANY``, ``in-play``; ``circuit``,
+    Keys: ``header``; ``chain``, ``tile:NAME``, ``marker:COMPANY``, ``in-play``,
+    ``start-offer`` (the start tiles on offer in the warm-up); ``circuit``,
     ``car:COMPANY`` (or ``car:neutral``), ``pit``; ``market``, ``slot:N`` (1-6); ``buyers``,
     ``buyer:N`` (active space), ``stack:PREFERENCE``, ``stacks``, ``market-marker``, ``buick``;
     ``investors``, ``recruit``, ``recruit:NAME``, ``chart``, ``achievements``,
@@ -191,7 +192,7 @@ def board_svg(state: State, viewer: int | None = None,
             body.append(_companies(s, y + 8, h - 22, viewer, playing, marks))
         y += h
     if cfg.placeholders and parts is None:
-        note = "* placeholder component data: " + ", ".join(cfg.placeholders)
+        note = "* placeholder component data: " + "; ".join(cfg.placeholders)
         for line in textwrap.wrap(note, _chars(WIDTH - 40)):
             body.append(_text(20, y + 4, line, fill="#8a4b08",
                               extra=' data-placeholder-note="1"'))
@@ -267,12 +268,12 @@ def _chain_ring(s: State, cx: float, cy: float, rx: float, ry: float, playing: i
             mark = "*" if tile.placeholder else ""
             flag = ' data-in-play="1"' if in_play else ""
             out.append(f'<g data-tile="{_a(tile.name)}"{flag}>'
-                       + _title(tile.name + (" (in play)" if in_play else "")))
+                       + _title(tile.title + " tile" + (" (in play)" if in_play else "")))
             out.append(_rect(x - tw / 2, y - th / 2, tw, th, fill=fill,
                              stroke="#b5651d" if in_play else "#777", sw=3 if in_play else 1))
-            words = tile.name.split("+")
+            words = tile.title.split(" + ")
             words[-1] += mark
-            lines = ["+".join(words)] if len(tile.name) <= 11 else _split_words(words)
+            lines = _split_words(words)
             first = y + 4.5 - 7 * (len(lines) - 1)
             for k, line in enumerate(lines):
                 out.append(_text(x, first + 14 * k, line, 12, "middle"))
@@ -295,21 +296,31 @@ def _chain_ring(s: State, cx: float, cy: float, rx: float, ry: float, playing: i
         out.append(_text(cx, cy, "Chance to resolve", 15, "middle", "bold"))
     out.append(_text(cx, cy + 20, "tail \u2192 head, clockwise", 12, "middle", fill="#666"))
     if s.picked >= 0 and s.picked not in chain:
-        name = cfg.tiles[s.picked].name
-        out.append(_rect(cx - 60, cy + 32, 120, 26, fill=HIGHLIGHT, stroke="#b5651d", sw=2))
-        out.append(_text(cx, cy + 50, _fit(name, 16), 12, "middle", extra=' data-in-play="1"'))
-        out.append(marks.halo("in-play", cx - 60, cy + 32, 120, 26))
+        name = cfg.tiles[s.picked].title
+        out.append(_rect(cx - 80, cy + 32, 160, 26, fill=HIGHLIGHT, stroke="#b5651d", sw=2))
+        out.append(_text(cx, cy + 50, _fit(name, 24), 12, "middle", extra=' data-in-play="1"'))
+        out.append(marks.halo("in-play", cx - 80, cy + 32, 160, 26))
+    if s.start_offer and s.decision() == "choose_start":  # the warm-up's start tiles
+        first = cy + 44
+        out.append(_text(cx, first - 4, "Start tiles on offer:", 12, "middle", "bold"))
+        for k, start in enumerate(s.start_offer):
+            out.append(_rect(cx - 110, first + 24 * k, 220, 21, fill=PANEL, stroke="#777"))
+            out.append(_text(cx, first + 24 * k + 15, _fit(cfg.start_tiles[start].title, 32),
+                             12, "middle", extra=' data-start-offer="1"'))
+        out.append(marks.halo("start-offer", cx - 112, first - 18, 224,
+                              24 * len(s.start_offer) + 20))
     out.append(marks.halo("chain", 10, top + 4, cx + rx + tw / 2 - 4, 2 * ry + 90))
     out.append("</g>")
     return "\n".join(out)
 
 
 def _split_words(words: list[str]) -> list[str]:
+    """A tile's action words on lines of at most 13 characters, joined by " + "."""
     lines: list[str] = []
     for k, w in enumerate(words):
-        piece = w + ("+" if k < len(words) - 1 else "")
-        if lines and len(lines[-1]) + len(piece) <= 12:
-            lines[-1] += piece
+        piece = w + (" +" if k < len(words) - 1 else "")
+        if lines and len(lines[-1]) + 1 + len(piece) <= 13:
+            lines[-1] += " " + piece
         else:
             lines.append(piece)
     return lines
@@ -367,7 +378,9 @@ def _circuit_ring(s: State, cx: float, cy: float, r: float, marks: _Marks,
         x, y = _ring_point(cx, cy, r + offset, r + offset, 2 * sp - 1, 2 * length)
         out.append(_car_shape(x, y, colour, label, tip, extra))
         out.append(marks.halo(f"car:{name}", x - 16, y - 10, 32, 23))
-    out.append(_text(cx, cy - 62, "label: initial + laps", 12, "middle", fill="#555"))
+    first = cfg.companies[0]  # the car labels in words, by one example
+    out.append(_text(cx, cy - 62, f"{first[0]}1 on a car = {first}, 1 lap done", 12, "middle",
+                     fill="#555"))
     out.append(_text(cx, cy - 24, "Pit lane", 13, "middle", "bold"))
     if pit:
         for k, (colour, label, tip, name) in enumerate(pit):
@@ -470,7 +483,8 @@ def _market_car(cfg: Config, car: Car, slot: int, x: float, top: float, w: float
                      extra=' data-kind="price"'))
     if car.tech >= 0:
         out.append(_rect(x + 6, top + 108, 76, 17, fill="#6c5b7b", stroke="none", rx=8))
-        out.append(_text(x + 44, top + 121, CAR_TECH[car.tech], 12, "middle", fill="#fff"))
+        out.append(_text(x + 44, top + 121, tech_words(CAR_TECH[car.tech]), 12, "middle",
+                         fill="#fff"))
     if car.invested:
         out.append(f"<g data-token=\"investment\">{_title('investment token')}"
                    + _circle(x + w - 22, top + 98, 14, HIGHLIGHT, "#8a6d00", 1.5)
@@ -537,7 +551,7 @@ def _tracks(s: State, y: float, marks: _Marks) -> str:
     out = ['<g data-part="tracks">', _text(20, y, "Investor track", 15, weight="bold")]
     for i in range(cfg.investor_spaces):
         x, top = 20 + (i % 2) * 96, y + 10 + (i // 2) * 32
-        name = cfg.recruit[s.investor_track[i]].name if i < len(s.investor_track) else ""
+        name = cfg.recruit[s.investor_track[i]].title if i < len(s.investor_track) else ""
         out.append(_rect(x, top, 90, 26, fill="#f3efe6" if name else "none",
                          stroke="#999" if name else "#ccc"))
         out.append(_text(x + 45, top + 18, _fit(name, 11) or f"{i + 1}", 12, "middle",
@@ -554,12 +568,12 @@ def _tracks(s: State, y: float, marks: _Marks) -> str:
                          extra=f' data-face-down="{left}"'))
         for j, idx in enumerate(s.face_up[k]):
             spec = cfg.recruit[idx]
-            label = spec.name + ("*" if spec.placeholder else "")
-            x = rx + 34 + j * 92
-            out.append(_rect(x, top + 18, 88, 22, fill="#fff", stroke="#777", rx=2))
-            out.append(_text(x + 44, top + 34, _fit(label, 12), 12, "middle",
+            label = spec.title + ("*" if spec.placeholder else "")
+            x = rx + 34 + j * 112
+            out.append(_rect(x, top + 18, 108, 22, fill="#fff", stroke="#777", rx=2))
+            out.append(_text(x + 54, top + 34, _fit(label, 17), 12, "middle",
                              extra=f' data-recruit="{_a(spec.name)}"'))
-            out.append(marks.halo(f"recruit:{spec.name}", x, top + 18, 88, 22))
+            out.append(marks.halo(f"recruit:{spec.name}", x, top + 18, 108, 22))
     out.append(marks.halo("recruit", rx - 4, y - 16, 320, 176))
     cx = 570
     out.append(_text(cx, y, "Price chart", 15, weight="bold"))
@@ -581,7 +595,7 @@ def _tracks(s: State, y: float, marks: _Marks) -> str:
                          extra=f' data-achievement="{_a(ach.name)}" '
                                f'data-open="{0 if done else 1}"'))
         who = f" \u2014 {cfg.companies[owner]}" if done else ""
-        out.append(_text(ax + 5, top + 12, _fit(f"{ach.name} +{ach.points}{who}", 31), 12,
+        out.append(_text(ax + 5, top + 12, _fit(f"{ach.title} +{ach.points}{who}", 34), 12,
                          fill="#fff" if done else INK))
         out.append(marks.halo(f"achievement:{ach.name}", ax, top, 218, 15))
     out.append(marks.halo("achievements", ax - 4, y - 16, 226, 196))
@@ -652,8 +666,9 @@ def _company_panel(s: State, p: int, c: Company, x: float, y: float, w: float, h
         if bx + 32 > x + w:
             break
         fill = "#a8844a" if label[0] == "B" else "#4f74b3"
-        out.append(_rect(bx, ty - 14, 32, 19, fill=fill, stroke="#555", rx=3))
-        out.append(_text(bx + 16, ty + 0.5, label, 12, "middle", "bold", "#fff"))
+        tip = ("body " if label[0] == "B" else "engine ") + label[1:]
+        out.append(f"<g>{_title(tip)}" + _rect(bx, ty - 14, 32, 19, fill=fill, stroke="#555", rx=3)
+                   + _text(bx + 16, ty + 0.5, label, 12, "middle", "bold", "#fff") + "</g>")
     if not chips:
         out.append(_text(x + 80, ty, "empty", 12, fill="#888"))
     out.append(marks.halo(f"{key}:workshops", x + 3, ty - 17, w - 6, 24))
@@ -677,15 +692,15 @@ def _company_panel(s: State, p: int, c: Company, x: float, y: float, w: float, h
         out.append(_text(x + w - 7, ty, f"{value}/{cfg.research_max}", 12, "end", "bold"))
         ty += row
     out.append(marks.halo(f"{key}:research", x + 3, research_top - 14, w - 6, 2 * row + 1))
-    eng = " ".join(cfg.recruit[e].name for e in c.engineers) or "-"
-    inv = " ".join(cfg.recruit[e].name for e in c.investors) or "-"
+    eng = ", ".join(cfg.recruit[e].title for e in c.engineers) or "-"
+    inv = ", ".join(cfg.recruit[e].title for e in c.investors) or "-"
     line(ty, f"Engineers: {eng}", "engineers")
     ty += row
     line(ty, f"Engineer tokens: {c.engineer_tokens}", "tokens")
     ty += row
     line(ty, f"Investors: {inv}", "investors")
     ty += row
-    line(ty, f"Tech: {' '.join(c.tech) or '-'}", "tech")
+    line(ty, f"Technology: {', '.join(tech_words(x) for x in c.tech) or '-'}", "tech")
     ty += row
     length = cfg.circuit_length
     laps = rules.laps_of(length, c.progress)

@@ -8,6 +8,7 @@ module only puts them into ipywidgets.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +17,7 @@ import ipywidgets as w
 from gamecore.state import GameState
 
 # The board SVG has a viewBox: it takes the widget's whole width, so on a wide notebook its
-# text grows with it (issue 12: at least 11 px at a 1400 px window). ipywidgets wraps the HTML
+# text grows with it (at least 11 px at a 1400 px window). ipywidgets wraps the HTML
 # in a shrink-to-fit flex box, which must be widened first.
 _FIT = ("<style>.kw-board .widget-html-content {display: block; width: 100%;} "
         ".kw-board svg {display: block; width: 100%; height: auto;}</style>")
@@ -54,7 +55,8 @@ def say(box: w.HTML, text: str, kind: str = "info") -> None:
         box.value = ""
         return
     colour = _MESSAGE_COLOURS.get(kind, _MESSAGE_COLOURS["info"])
-    box.value = f'<span data-kind="{kind}" style="color:{colour}">{html.escape(text)}</span>'
+    box.value = (f'<span data-kind="{kind}" style="color:{colour}">'
+                 f'{escape_dollars(html.escape(text))}</span>')
 
 
 def button(description: str, css_class: str, handler: Callable[[], Any], out: w.Output,
@@ -77,7 +79,64 @@ def button(description: str, css_class: str, handler: Callable[[], Any], out: w.
 
 
 def markdown_html(text: str) -> str:
-    """A caption written in Markdown as HTML (mistune, which JupyterLab itself installs)."""
+    """A caption written in Markdown as HTML (mistune, which JupyterLab itself installs), its
+    tables drawn and its dollars kept as dollars (``escape_dollars``)."""
     import mistune
 
-    return str(mistune.create_markdown(escape=True)(text))
+    return escape_dollars(str(mistune.create_markdown(escape=True, plugins=["table"])(text)))
+
+
+def rule_link(*ids: str) -> str:
+    """A small Markdown link "rule" to the first of ``ids`` in the project's rules page, to put
+    after the sentence it backs (never inside it); the ids are the link's tooltip.
+
+    ``rule_link("F1-20")`` is ``[rule](../docs/rules-formel1.md#f1-20 "F1-20")``: the page and
+    anchor from the id (F1-nn and RFn: ``docs/rules-formel1.md``; AU-nn and RAn:
+    ``docs/rules-automobiles.md``; Kn: ``docs/rules.md``), relative to a notebook. Several ids
+    give one link "rules" to the first. An id of no rules page raises ValueError.
+    """
+    pages = {"F1-": "rules-formel1.md", "RF": "rules-formel1.md", "AU-": "rules-automobiles.md",
+             "RA": "rules-automobiles.md", "K": "rules.md"}
+    if not ids:
+        raise ValueError("rule_link needs at least one rule id")
+    for rule in ids:
+        if not any(rule.startswith(p) and rule[len(p):].isdigit() for p in pages):
+            raise ValueError(f"{rule!r} is no rule id (F1-nn, RFn, AU-nn, RAn or Kn)")
+    page = next(pages[p] for p in pages if ids[0].startswith(p))
+    word = "rule" if len(ids) == 1 else "rules"
+    return f'[{word}](../docs/{page}#{ids[0].lower()} "{", ".join(ids)}")'
+
+
+#: A dollar in HTML that no typesetter pairs with another: MathJax (JupyterLab's) skips the
+#: class, and neither MathJax nor KaTeX matches maths across an element's edge.
+DOLLAR_HTML = '<span class="tex2jax_ignore">$</span>'
+#: A dollar in Markdown that JupyterLab shows as a dollar: two backslashes. One is not enough
+#: there: JupyterLab's Markdown parser turns backslash-dollar into a bare dollar before MathJax
+#: runs, and MathJax pairs it with the next one; two reach MathJax as backslash-dollar, which it
+#: shows as a dollar.
+DOLLAR_MARKDOWN = "\\\\$"
+_HTML_TAG = re.compile(r"(<[^>]*>)")
+_MARKDOWN_CODE = re.compile(r"^(`{3,}|~{3,}).*?^\1|(`+).*?\2", re.S | re.M)
+_BARE_DOLLAR = re.compile(r"(?<!\\)\\?\$")
+
+
+def escape_dollars(text: str, markdown: bool = False) -> str:
+    """``text`` with every dollar kept a dollar where JupyterLab typesets ``$...$`` as maths
+    ("$200K, $150K" would otherwise come out as italic letters).
+
+    HTML (the default; what the widgets put into ``ipywidgets.HTML`` or an output): each ``$``
+    outside the tags becomes ``DOLLAR_HTML``, a plain dollar whether or not the HTML is
+    typeset. ``markdown=True`` (a notebook's Markdown cell, an ``IPython.display.Markdown``):
+    each ``$`` outside code becomes ``DOLLAR_MARKDOWN``. Applying it twice changes nothing more.
+    """
+    if markdown:
+        out, last = [], 0
+        for code in _MARKDOWN_CODE.finditer(text):
+            out += [_BARE_DOLLAR.sub(DOLLAR_MARKDOWN.replace("\\", "\\\\"),
+                                     text[last:code.start()]), code.group(0)]
+            last = code.end()
+        out.append(_BARE_DOLLAR.sub(DOLLAR_MARKDOWN.replace("\\", "\\\\"), text[last:]))
+        return "".join(out)
+    parts = _HTML_TAG.split(text.replace(DOLLAR_HTML, "\0"))
+    return "".join(part if i % 2 else part.replace("$", DOLLAR_HTML)
+                   for i, part in enumerate(parts)).replace("\0", DOLLAR_HTML)

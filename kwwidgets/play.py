@@ -1,5 +1,4 @@
-"""Play: a game against bots in a notebook, for any registered game (issue 4, "Widgets: Play";
-issue 13).
+"""Play: a game against bots in a notebook, for any registered game.
 
 ``PlayWidget(game="kraftwagen", ...)`` plays the game of that name in gamecore's registry. The
 widget holds one state and changes it only through the checked ``apply`` and ``undo``, so every
@@ -8,45 +7,41 @@ rule and every error message come from the game's rules core. Buttons call the p
 ``make_bot``) move for the other players right after the human; chance, in an explicit-chance
 position, draws from the state's own outcome probabilities.
 
-The board, the decision, button labels, tooltips and the log come from the game's view
-(``kwwidgets.views``): for a new game its registered renderers and description hooks, for
-Kraftwagen plain words (``kwwidgets.labels``), the scoring summary the widget pauses on after
-the click that ends a round (``kwwidgets.scoring``) and the planner's hint
-(``kwwidgets.kraftwagen``). The board takes the notebook's whole width; the decision and its
-buttons sit below it, kept in view at the bottom of the window while the board scrolls.
+After each of the human's decisions the bots reply; one line above the buttons says what they
+did ("Since your move: ..."), and the board outlines it where it can. A move that ends a round
+or a race (Kraftwagen's scoring, a Formel 1 or Automobiles race) pauses on its summary, which
+one button dismisses. The board, the decision, button labels, tooltips, the log, the "since your
+move" line and the summaries come from the game's view (``kwwidgets.views``; a game's own in
+``kwwidgets/<game>/view.py``). The hint is a function passed in (``PlayWidget(hint=...)``,
+``state -> Hint | None``); by default the view's (Kraftwagen: the turn planner,
+``kwwidgets.kraftwagen.hint``; Formel 1: the greedy bot's reason, ``kwwidgets.formel1.hint``;
+Automobiles: the best-turn solver, ``kwwidgets.automobiles.hint``). A game with no hint hides
+the button. The board takes the notebook's whole width; the decision and its buttons sit below
+it, kept in view at the bottom of the window while the board scrolls.
 """
 
 from __future__ import annotations
 
 import html
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as w
 
 from gamecore.errors import GameError
 from gamecore.game import Game
-from kwwidgets.common import board_widget, button, message_widget, say, show_svg
-from kwwidgets.kraftwagen import (
-    GROUPS,
-    HINT_CONFIG,
-    LOG_GROUPS,
-    action_group,
-    grouped_actions,
-    hint_reason,
-    log_html,
-    plan_status,
-)
+from kwwidgets.common import board_widget, button, escape_dollars, message_widget, say, show_svg
 from kwwidgets.views import GameView, Hint, view_for
 
-# Kraftwagen's groups, hint and log lived here before its view took them: still importable.
-__all__ = ["GROUPS", "HINT_CONFIG", "LOG_GROUPS", "MANY", "SUGGESTED", "ChancePlayer",
-           "PlayWidget", "action_group", "grouped_actions", "hint_reason", "log_html",
-           "make_bots", "plan_status"]
-
+#: A hint: the suggestion for the player to decide in a state (None: nothing to suggest).
+HintSource = Callable[[Any], "Hint | None"]
+#: The log shows this many most recent groups (Kraftwagen: turns, setup, scoring) or lines.
+LOG_GROUPS = 24
 #: A group with more actions than this shows a dropdown and one button instead of a row.
 MANY = 16
+#: The "since your move" line names at most this many of the others' moves.
+SINCE_LINES = 12
 #: The CSS class of the button the last hint suggests.
 SUGGESTED = "kw-suggested"
 
@@ -115,10 +110,12 @@ class PlayWidget:
 
     ``PlayWidget(players=4, seed=0, human=0, bots="greedy", game="kraftwagen")`` starts a new
     game of ``game`` (any registered game's name; ``players`` None: its most players); pass
-    ``state`` to continue a given position of that game instead. Bad constructor arguments
-    raise ValueError; bad clicks and new-game settings show a message in the widget and change
-    nothing. The hint and the scoring summaries are Kraftwagen's; for another game the hint
-    button is hidden and no summary is shown.
+    ``state`` to continue a given position of that game instead. ``hint`` is the function the
+    hint button asks (``state -> Hint | None``); None: the game view's own (``GameView.hint``;
+    a game without one hides the button). Bad constructor arguments raise ValueError; bad
+    clicks and new-game settings show a message in the widget and change nothing. A round's or
+    race's summary (``GameView.summary``: Kraftwagen's scoring, Formel 1's and Automobiles'
+    races) is shown after the move that ends it, until ``dismiss()``.
     """
 
     #: groups with more actions than this show a list and one "Play" button
@@ -126,8 +123,11 @@ class PlayWidget:
 
     def __init__(self, players: int | None = None, seed: int = 0, human: int = 0,
                  bots: str | Mapping[int, Any] | None = "greedy",
-                 state: Any = None, game: str | Game = "kraftwagen") -> None:
+                 state: Any = None, game: str | Game = "kraftwagen",
+                 hint: HintSource | None = None) -> None:
         view = view_for(game)
+        if hint is not None and not callable(hint):
+            raise ValueError(f"hint must be a function of the state, not {hint!r:.60}")
         if state is not None:
             view.check(state)
             start = state
@@ -137,13 +137,24 @@ class PlayWidget:
         self.view_of: GameView = view
         #: the game played (its registered description)
         self.game: Game = view.game
+        #: the function the hint button asks (None: no hint, the button is hidden)
+        self.hint_source: HintSource | None = hint if hint is not None else (
+            view.hint if view.has_hint else None)
         self._bot_spec = bots
         self.bots = make_bots(view.players(start), human, bots, view.game)
         self.human = human
         self.state = start
         self.last_hint: Hint | None = None
-        #: the round summary shown now (None: play goes on); ``dismiss()`` closes it
+        #: what the last hint raised (None: it answered, or none was asked)
+        self.hint_error: Exception | None = None
+        #: the round or race summary shown now (None: play goes on); ``dismiss()`` closes it
         self.summary: Any = None
+        #: what the others did since the human's last move, one plain line each
+        self.since_lines: list[str] = []
+        # The history index of the snapshot just after the human's last move (None: unknown,
+        # after an undo), and the number of moves taken then.
+        self._mine: int | None = len(start.history)
+        self._mine_moves = 0
         # History lengths at each decision the human took, for undo back to the previous one.
         self._marks: list[int] = []
         self._base = len(start.history)
@@ -157,6 +168,7 @@ class PlayWidget:
         self._chance = ChancePlayer(seed)
         self._build_view(view.players(start), seed)
         self._run_bots()
+        self._note_since()
         self.redraw()
 
     # --- the view ---------------------------------------------------------------------------------
@@ -168,12 +180,14 @@ class PlayWidget:
         self.decision = w.HTML()
         self.decision.add_class("kw-decision")
         self.message = message_widget()
+        self.since = w.HTML()
+        self.since.add_class("kw-since")
         self.actions = w.VBox()
         self.actions.add_class("kw-actions")
         self.scoring = w.HTML()
         self.scoring.add_class("kw-scoring-text")
         self.dismiss_button = button("Continue", "kw-dismiss", self.dismiss, self.out,
-                                     "close the scoring summary and play on")
+                                     "close the summary and play on")
         self.dismiss_button.button_style = "primary"
         self.dismiss_button.layout.width = "220px"
         self.scoring_box = w.VBox([self.scoring, self.dismiss_button],
@@ -186,7 +200,7 @@ class PlayWidget:
                                   "take back your last decision and the bots' replies")
         self.hint_button = button("Hint", "kw-hint", self.hint, self.out,
                                   self.view_of.hint_help)
-        if not self.view_of.has_hint:
+        if self.hint_source is None:
             self.hint_button.layout.display = "none"
         self.players_input = w.Dropdown(options=list(self.game.player_counts), value=players,
                                         description="players", layout=w.Layout(width="160px"))
@@ -202,7 +216,7 @@ class PlayWidget:
         # window while the board is scrolled past, so the buttons are always at hand.
         self.board.layout = w.Layout(width="100%")
         self.panel = w.VBox([self.status, self.decision, self.message, self.scoring_box,
-                             self.actions, controls],
+                             self.since, self.actions, controls],
                             layout=w.Layout(width="100%", padding="6px 8px",
                                             border="1px solid #cccccc", overflow="visible"))
         self.panel.add_class("kw-panel")
@@ -221,24 +235,43 @@ class PlayWidget:
     def redraw(self) -> None:
         """Redraw board, decision, action buttons, summary, status and log from ``self.state``."""
         s = self.state
-        show_svg(self.board, self.view_of.board(s, self.human))
+        mine = self._mine
+        if mine is not None and len(s.history) > mine:
+            show_svg(self.board, self.view_of.board_since(s.history[mine], s, self.human))
+        else:
+            show_svg(self.board, self.view_of.board(s, self.human))
         # While the summary is open the next decision waits: say it after the summary is read.
         self.decision.value = "" if self.summary is not None else \
             f"<b>{html.escape(self.view_of.decision(s))}</b>"
         self._draw_summary()
+        self._draw_since()
         self._draw_actions()
         self._draw_status()
-        self.log.value = self.view_of.log_html(s, self.move_lines, LOG_GROUPS)
+        self.log.value = escape_dollars(self.view_of.log_html(s, self.move_lines, LOG_GROUPS))
 
     def _draw_summary(self) -> None:
         if self.summary is None:
             self.scoring_box.layout.display = "none"
             self.scoring.value = ""
             return
-        self.scoring.value = self.view_of.summary_html(self.state, self.summary)
-        self.dismiss_button.description = "New round" if not self.summary.game_over \
+        self.scoring.value = escape_dollars(self.view_of.summary_html(self.state, self.summary))
+        self.dismiss_button.description = "Continue" if not self.summary.game_over \
             else "See the final board"
         self.scoring_box.layout.display = "flex"
+
+    def _draw_since(self) -> None:
+        lines = [x.strip().removesuffix(".") for x in self.since_lines if x.strip()]
+        if not lines:
+            self.since.value = ""
+            self.since.layout.display = "none"
+            return
+        shown = lines[:SINCE_LINES]
+        more = len(lines) - len(shown)
+        tail = f"; and {more} more (see the log below)" if more else ""
+        head = "Since your move" if self._marks else "Before your first move"
+        self.since.value = (f"<div style='line-height: 1.4'><b>{head}:</b> "
+                            + escape_dollars(html.escape("; ".join(shown) + tail)) + ".</div>")
+        self.since.layout.display = "flex"
 
     def _draw_status(self, text: str | None = None) -> None:
         s = self.state
@@ -246,8 +279,7 @@ class PlayWidget:
             p = s.current_player
             if self.summary is not None:
                 over = "Game over. " if self.summary.game_over else ""
-                text = (f"{over}Round {self.summary.round} is scored: read the summary, then "
-                        "continue.")
+                text = f"{over}{self.summary.status}: read the summary, then continue."
             elif s.is_terminal():
                 text = "Game over."
             elif p == self.human:
@@ -256,7 +288,7 @@ class PlayWidget:
                 text = f"{self.view_of.player(s, p)} to move (played here)."
             else:
                 text = "Waiting for the bots."
-        self.status.value = html.escape(text)
+        self.status.value = escape_dollars(html.escape(text))
 
     def _draw_actions(self) -> None:
         s = self.state
@@ -344,7 +376,6 @@ class PlayWidget:
             say(self.message, "It is not your turn: the bots are still moving.", "error")
             return False
         mark = len(s.history)
-        since = self.view_of.summary_mark(s)
         try:
             aid = s.resolve(action)
             line = self.view_of.move_line(s, aid)
@@ -358,12 +389,24 @@ class PlayWidget:
         self._marks.append(mark)
         self.last_hint = None
         say(self.message, "")
+        self._mine, self._mine_moves = len(s.history), len(self.moves)
+        self.since_lines = []
         if self._bot_to_move():
             self.redraw()  # show the human's move while the bots think
         self._run_bots()
-        self.summary = self.view_of.summary(s, since)
+        self._note_since()
+        self.summary = self.view_of.summary(s.history[mark], s)
         self.redraw()
         return True
+
+    def _note_since(self) -> None:
+        """Word what the bots (and chance) did since the human's last move."""
+        s, mine = self.state, self._mine
+        if mine is None or len(s.history) <= mine:
+            self.since_lines = []
+            return
+        self.since_lines = self.view_of.since(s.history[mine], s,
+                                              self.move_lines[self._mine_moves:])
 
     def dismiss(self) -> bool:
         """Close the scoring summary and show the decision again. True if one was open."""
@@ -385,35 +428,55 @@ class PlayWidget:
         del self.move_lines[mark - self._base:]
         self.last_hint = None
         self.summary = None
+        self._mine, self.since_lines = None, []
         say(self.message, "Undone.", "ok")
         self.redraw()
         return True
 
     def hint(self) -> int | None:
-        """Ask the game's view for the best action; show and return its id (Kraftwagen: the
-        turn planner under a small budget, see ``kwwidgets.kraftwagen.hint_for``).
+        """Ask the hint function (``hint_source``) for the best action; show and return its id
+        (Kraftwagen's default: the turn planner under a small budget,
+        ``kwwidgets.kraftwagen.hint.planner_hint``).
 
         The suggested button is highlighted (CSS class ``kw-suggested``) and one sentence says
         why; a second says what is proven. Returns None when there is nothing to suggest: not
-        the human's decision, or a game without hints (a message says which).
+        the human's decision, or a game without hints (a message says which). A hint function
+        that raises ends the "Thinking" line and leaves one plain error line in the message;
+        the exception is kept in ``hint_error`` (None after a hint that answered) and the game
+        plays on.
         """
         s = self.state
+        self.hint_error = None
         if s.is_terminal() or not self._humans_turn():
             say(self.message, "No hint: it is not your decision.", "error")
             return None
-        if not self.view_of.has_hint:
+        if self.hint_source is None:
             say(self.message, f"No hint: there is no hint for {self.game.title}.", "error")
             return None
         self._draw_status("Thinking about a hint...")
-        self.last_hint = self.view_of.hint(s)
-        if self.last_hint is None:
-            say(self.message, "No hint for this position.", "error")
-            self._draw_status()
+        try:
+            hint = self.hint_source(s)
+            if hint is not None and hint.action_id not in s.legal_action_ids():
+                raise ValueError(f"the hint suggested action {hint.action_id}, which is not "
+                                 "legal here")
+        except Exception as exc:  # any failure of the hint: the game must stay playable
+            self.hint_error = exc
+            self.last_hint = None
+            why = " ".join(self.view_of.error(exc).split())
+            why = why if len(why) <= 120 else why[:119] + "…"
+            say(self.message, f"No hint: the hint failed here ({why or type(exc).__name__}). "
+                "Play on: the game is not affected.", "error")
+            self._draw_actions()
             return None
-        say(self.message, self.last_hint.text, "ok")
+        finally:
+            self._draw_status()
+        self.last_hint = hint
+        if hint is None:
+            say(self.message, "No hint for this position.", "error")
+            return None
+        say(self.message, hint.text, "ok")
         self._draw_actions()
-        self._draw_status()
-        return self.last_hint.action_id
+        return hint.action_id
 
     def new_game(self, players: int, seed: int) -> bool:
         """Start a new game with the same human and bots. Bad settings show a message and
@@ -431,9 +494,11 @@ class PlayWidget:
         self.move_lines = []
         self.last_hint = None
         self.summary = None
+        self._mine, self._mine_moves, self.since_lines = 0, 0, []
         self._chance = ChancePlayer(seed)
         say(self.message, f"New game: {players} players, seed {seed}.", "ok")
         self._run_bots()
+        self._note_since()
         self.redraw()
         return True
 

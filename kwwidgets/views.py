@@ -4,10 +4,13 @@ A widget (play, stepper, position editor) works on one game, named as in gamecor
 (``game="kraftwagen"``). Everything it shows of a position comes from that game's ``GameView``:
 the board and the decision from the game's registered renderers, button labels and tooltips
 from its description hooks (``action_label``, ``action_help``; the text form by default), the
-log from the game's own log or, for a game that keeps none, from the moves the widget took. A
-game may register a richer view of its own (``register_view``): Kraftwagen's
-(``kwwidgets.kraftwagen``) adds plain labels, the log by turn, the scoring summaries and the
-planner's hint. No rules here: a view only words what the game says.
+log from the game's own log or, for a game that keeps none, from the moves the widget took.
+
+A game may have a richer view of its own, in the widgets' subpackage named after it
+(``kwwidgets/<game>/view.py``, registered with ``register_view`` when ``kwwidgets.<game>`` is
+imported): its plain labels, the tour steps' stressed boards, its default hint. ``view_for``
+imports that package on demand, the first time the game's view is asked for, so this module
+imports no game's widgets. No rules here: a view only words what the game says.
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecore.game import Game
+from gamecore.game import find as find_game
 from gamecore.state import GameState
-from solvers.bots import find_game
 
 
 @dataclass(frozen=True)
@@ -44,9 +47,10 @@ class GameView:
     has_hint = False
     #: the hint button's tooltip: what the hint is
     hint_help = "ask the turn planner for a suggestion"
-    #: whether the board has bands, highlights and a banner (the stepper's ``Scene``:
-    #: Kraftwagen's board alone)
+    #: whether the board has bands the stepper may leave out (Kraftwagen's board alone)
     bands = False
+    #: the settings a tour step's board may stress (``kwwidgets.stepper.Step``): none here
+    stress: frozenset[str] = frozenset()
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -76,11 +80,19 @@ class GameView:
         """The board as SVG, as ``viewer`` may see it (None: what the whole table sees)."""
         return self.game.board(state, viewer)
 
-    def scene_board(self, scene: Any) -> str:
-        """The board of a stepper scene: ``scene`` is the ``(caption, state)`` pair the stepper
-        was given, which a game's own scene class may extend with what to stress; by default
-        the state's board as the whole table sees it."""
-        return self.board(scene[1])
+    def check_step(self, step: Any, what: str = "step") -> None:
+        """Raise ValueError unless this view can draw what ``step`` (a ``Step``) stresses."""
+        extra = sorted(set(step.stress) - self.stress)
+        if extra:
+            takes = ", ".join(sorted(self.stress)) or "nothing"
+            raise ValueError(f"{what}: {self.game.name} boards stress {takes}, not "
+                             f"{', '.join(extra)}; give a plain (caption, state) pair")
+
+    def step_board(self, step: Any, whole: bool = False) -> str:
+        """The board of a tour step (a ``Step``: ``(caption, state)`` and what it stresses);
+        by default the state's board as the whole table sees it. ``whole``: every band of a
+        board that has bands."""
+        return self.board(step[1])
 
     def decision(self, state: Any) -> str:
         """Who decides what, in a few words."""
@@ -135,31 +147,40 @@ class GameView:
         return f'<div class="kw-log-box"><div>{body}</div></div>'
 
     # --- what only some games have ----------------------------------------------------------------
-    def summary_mark(self, state: Any) -> int:
-        """Where a round summary would start (Kraftwagen: the event count); 0 here."""
-        return 0
-
-    def summary(self, state: Any, mark: int) -> Any:
-        """The summary to pause on after a move taken at ``mark``; None (no summaries here)."""
+    def summary(self, before: Any, after: Any) -> Any:
+        """The summary to pause on after the moves that took ``before`` (the position the human
+        decided in) to ``after`` (now): the last round or race they ended, an object with
+        ``status`` (a few words: "Round 1 is scored") and ``game_over``; None (none here)."""
         return None
+
+    def since(self, before: Any, after: Any, lines: Sequence[str]) -> list[str]:
+        """What happened from ``before`` (just after the human's move) to ``after``, one plain
+        line each: the game's log lines added (``lines``, the widget's move lines of those
+        moves, for a game that keeps no log)."""
+        log = self.game.log(after)
+        return log[len(self.game.log(before)):] if log else list(lines)
+
+    def board_since(self, before: Any, after: Any, viewer: int | None = None) -> str:
+        """The board of ``after`` with the moves made since ``before`` stressed, where the board
+        can; by default the plain board (the racing boards draw the last move themselves)."""
+        return self.board(after, viewer)
 
     def summary_html(self, state: Any, summary: Any) -> str:
         """A summary as HTML (only called for a summary ``summary`` returned)."""
         return html.escape(str(summary))
 
     def hint(self, state: Any) -> Hint | None:
-        """A suggestion for the player to decide in ``state``; None: no hint for this game."""
+        """The game's default hint (what ``PlayWidget`` asks unless given another ``hint``):
+        a suggestion for the player to decide in ``state``; None: no hint for this game."""
         return None
 
 
 class WordedView(GameView):
-    """A game's view worded by its widget module: ``words`` labels an action, ``heading``
-    names the group the action is listed under, ``draw`` gives the board; a tour step of
-    ``step_type`` draws itself (its ``svg()``). Formel 1's and Automobiles' views are this with
+    """A game's view worded by its own functions: ``words`` labels an action, ``heading`` names
+    the group the action is listed under. Formel 1's and Automobiles' views are this with
     their own words."""
 
     has_hint = True
-    step_type: type[Any] = type(None)  # the game's tour step class (kwwidgets.<game>.Step)
 
     def words(self, state: Any, action: Any) -> str:
         """A button's label for ``action`` (by default its text form)."""
@@ -168,21 +189,6 @@ class WordedView(GameView):
     def heading(self, state: Any, action: Any) -> str:
         """The heading ``action`` is listed under (by default its kind)."""
         return type(action).__name__
-
-    def draw(self, state: Any, viewer: int | None) -> str:
-        """The board as ``viewer`` may see it (by default the game's SVG)."""
-        return self.game.board(state, viewer)
-
-    def board(self, state: Any, viewer: int | None = None) -> str:
-        """The board of ``draw``."""
-        return self.draw(state, viewer)
-
-    def scene_board(self, scene: Any) -> str:
-        """A tour step's own drawing (its rows, marks or spaces stressed); a plain
-        ``(caption, state)`` pair: the board as the whole table sees it."""
-        if isinstance(scene, self.step_type):
-            return str(scene.svg())
-        return self.draw(scene[1], None)
 
     def label(self, state: Any, action_id: int) -> str:
         """The plain label (``words``)."""
@@ -224,8 +230,8 @@ def view_for(game: str | Game) -> GameView:
 
 
 def _import_view(name: str) -> None:
-    """Import ``kwwidgets.<name>`` if there is such a module: a game's own view registers
-    itself there on import (Kraftwagen's is ``kwwidgets.kraftwagen``)."""
+    """Import ``kwwidgets.<name>`` if there is such a package: a game's own view registers
+    itself when it is imported (Kraftwagen's is ``kwwidgets.kraftwagen.view``)."""
     module = f"kwwidgets.{name}"
     if name.isidentifier() and importlib.util.find_spec(module) is not None:
         importlib.import_module(module)

@@ -1,8 +1,7 @@
 """Every bot of every registered game by name: the game's own, the generic ones, the game's
 solver bots.
 
-Covers issue "Bots, OpenSpiel integration, tournaments", part "Bots", made generic by issue 13. A
-bot is named by a short spec, ``NAME`` or ``NAME:N`` with a whole-number parameter, and belongs
+A bot is named by a short spec, ``NAME`` or ``NAME:N`` with a whole-number parameter, and belongs
 to a game (default Kraftwagen). A game's bots, in this order:
 
     its own           ``Game.bots``, built by ``Game.make_bot`` (Kraftwagen: random, greedy)
@@ -14,29 +13,22 @@ to a game (default Kraftwagen). A game's bots, in this order:
 ``make_bot(spec, seed, game=...)`` builds one with its own seeded generator; an unknown game or
 name, or a bad parameter, raises ``BotError`` (a ValueError) that names the known ones.
 
-``find_game(name)`` is the registered game by name, its core package imported first when the
-registry does not hold it yet (``GAME_PACKAGES``): so the command line and the tournament's
-worker processes import only the game they play. ``BOTS`` is still Kraftwagen's table (the
-first version's name); the planner bot moved to Kraftwagen's solvers with the other
-Kraftwagen-only code (issue 13).
+Games are found by name with ``gamecore.game.find`` (the installed games' entry points), which
+imports only the game named: so the command line and the tournament's worker processes import
+only the game they play.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from gamecore.bots import RandomBot
-from gamecore.game import Game, games
-from gamecore.game import get as get_game
+from gamecore.game import Game
+from gamecore.game import find as find_game
 from solvers.mcts import DEFAULT_SIMULATIONS, MCTSBot, MCTSError, game_solvers
 
 DEFAULT_GAME = "kraftwagen"
-#: Each game's core package: importing it registers the game. A name whose package is not
-#: installed yet (the racing games, before they are built) is no known game.
-GAME_PACKAGES = {"kraftwagen": "kwcore", "formel1": "formel1", "automobiles": "automobiles"}
 
 
 class BotError(ValueError):
@@ -61,27 +53,6 @@ class BotEntry(NamedTuple):
     build: Callable[[int | None, int], Bot]
     default: int | None
     what: str
-
-
-def find_game(name: str) -> Game:
-    """The registered game called ``name``, importing its core package (``GAME_PACKAGES``)
-    first when needed; ValueError naming the known games otherwise."""
-    try:
-        return get_game(name)
-    except ValueError:
-        package = GAME_PACKAGES.get(name)
-        if package is None:  # name every game the lab can load, imported yet or not
-            known = {g.name for g in games()} | {
-                game for game, core in GAME_PACKAGES.items()
-                if importlib.util.find_spec(core) is not None}
-            raise ValueError(f"unknown game {name!r} (known games: "
-                             f"{', '.join(sorted(known))})") from None
-    try:
-        importlib.import_module(package)
-    except ModuleNotFoundError as exc:
-        if exc.name != package:  # the game is there but broken: not the user's mistake
-            raise
-    return get_game(name)
 
 
 def bots_of(game: str = DEFAULT_GAME) -> dict[str, BotEntry]:
@@ -151,12 +122,5 @@ def _mcts(game: str) -> Callable[[int | None, int], Bot]:
     return build
 
 
-def __getattr__(name: str) -> Any:
-    """The first version's name ``BOTS``: Kraftwagen's table."""
-    if name == "BOTS":
-        return bots_of(DEFAULT_GAME)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["DEFAULT_GAME", "GAME_PACKAGES", "Bot", "BotEntry", "BotError", "RandomBot",
-           "bots_of", "canonical", "find_game", "make_bot", "parse_spec"]
+__all__ = ["DEFAULT_GAME", "Bot", "BotEntry", "BotError", "bots_of", "canonical", "make_bot",
+           "parse_spec"]

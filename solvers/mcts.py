@@ -1,4 +1,4 @@
-"""Monte Carlo tree search for any registered game (issue 5, "Bots"; issue 13, generic tools).
+"""Monte Carlo tree search for any registered game.
 
 ``MCTSBot`` follows the bot protocol (``name = "mcts"``, ``choose(state) -> action id``) and adds
 ``search(state) -> SearchResult``: the chosen action and the estimated value of the position for
@@ -60,8 +60,6 @@ DEFAULT_SIMULATIONS = 32
 DEFAULT_GAME = "kraftwagen"
 #: MCTSBot's ``rollout_turns`` when not given: the game's own default
 GAME_DEFAULT: Any = object()
-#: Kraftwagen's rollout policies (kept for callers of the first, Kraftwagen-only version)
-ROLLOUTS = ("greedy", "random")
 
 #: a rollout policy in play: plays the state on in place; each player's points at a cut leaf,
 #: None when it played to the end of the game
@@ -398,6 +396,6 @@ def win_shares(points: list[float], temperature: float) -> list[float]:
     return [w / total for w in weights]
 
 
-__all__ = ["DEFAULT_SIMULATIONS", "ROLLOUTS", "MCTSBot", "MCTSError", "Playout", "RandomSearch",
+__all__ = ["DEFAULT_SIMULATIONS", "MCTSBot", "MCTSError", "Playout", "RandomSearch",
            "SearchModel", "SearchResult", "game_solvers", "reseed", "sample_chance",
            "search_model", "win_shares"]

@@ -1,8 +1,7 @@
 """Tournaments between bots of any registered game: seeded games, seats rotated, parallel or on
 a Dask cluster.
 
-Covers issue "Bots, OpenSpiel integration, tournaments", part "Tournaments", made generic by issue
-13 (``game``, default Kraftwagen). Games come in blocks,
+Plays any registered game (``game``, default Kraftwagen). Games come in blocks,
 one per setup seed: a block plays the same setup once for each rotation of the line-up, so every
 bot sits in every seat equally often and meets the same deals (a duplicate tournament). The setup
 and bot seeds are drawn up front from ``seed``, and results are put back in game order, so the
@@ -37,8 +36,9 @@ from multiprocessing import get_context
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamecore.game import Game
+from gamecore.game import find as find_game
 from gamecore.game import get as get_game
-from solvers.bots import DEFAULT_GAME, BotError, canonical, find_game, make_bot
+from solvers.bots import DEFAULT_GAME, BotError, canonical, make_bot
 from solvers.mcts import game_solvers
 
 if TYPE_CHECKING:
@@ -47,12 +47,18 @@ if TYPE_CHECKING:
 CONFIDENCE = 0.95
 DASK_TIMEOUT = "10s"  # how long to wait for a Dask scheduler before giving up
 _SEED_RANGE = 2**31
-# The rules set no bound on a round: it ends only when the market marker runs out or the market
-# fills (RULINGS K3, K4), and nothing forces a company to take a tile with Attract buyer or to
-# place a car. Two bots can avoid both for ever (seen in planner against greedy). A game still
-# going after this many decisions is abandoned: nobody wins it, its scores are those reached. A
-# game usually takes about 230 decisions; random play never needed more than 443 in 1,500 games.
-MAX_DECISIONS = 2000
+# A game still going after its cap of decisions is abandoned: nobody wins it, its scores are
+# those reached. Nothing in Kraftwagen's rules ends a round that nobody ends (RULINGS K3, K4:
+# two bots can avoid it for ever, seen in planner against greedy), so a cap is needed. Each
+# game's cap is its own length bound (``Game.length_bound``, the OpenSpiel game's length,
+# chance included: a seeded game takes fewer decisions), so no game that ends is abandoned: an
+# Automobiles race takes thousands of decisions (every cube drawn), a Kraftwagen game about
+# 230. DEFAULT_CAP caps a game that knows no bound; MAX_DECISIONS, when set, caps every game.
+DEFAULT_CAP = 2000
+MAX_DECISIONS: int | None = None
+#: The most games and worker processes a tournament takes (a larger request is a typo: the
+#: games are scheduled up front, and every worker is a process).
+MAX_GAMES, MAX_WORKERS = 1_000_000, 256
 ABANDONED = "abandoned after the decision cap"
 
 
@@ -122,7 +128,7 @@ class TournamentResult:
 
     @property
     def abandoned(self) -> int:
-        """Games abandoned after MAX_DECISIONS decisions (nobody won them)."""
+        """Games abandoned after their cap of decisions (``decision_cap``; nobody won them)."""
         return sum(1 for g in self.games if g.reason == ABANDONED)
 
     def to_dict(self) -> dict[str, Any]:
@@ -190,15 +196,17 @@ def schedule(bots: Sequence[str], games: int, seed: int = 0,
     if isinstance(p, bool) or not isinstance(p, int) or p not in described.player_counts:
         view = _view(game)
         raise TournamentError(f"{view.title} is played by {described.min_players} to "
-                              f"{described.max_players} {view.players}, not {p!r}")
+                              f"{described.max_players} {view.players}, not {_short(p)}")
     if p % len(names):
         raise TournamentError(f"{len(names)} bots cannot share {p} seats equally: give a number "
                               f"of bots that divides the number of companies")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise TournamentError(f"the seed must be a whole number >= 0, not {seed!r}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1 or games % p:
+        raise TournamentError(f"the seed must be a whole number >= 0, not {_short(seed)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1 or games % p \
+            or games > MAX_GAMES:
         raise TournamentError(f"the number of games must be a positive multiple of {p} (every "
-                              f"bot in every seat equally often), not {games!r}")
+                              f"bot in every seat equally often), at most {MAX_GAMES:,}, not "
+                              f"{_short(games)}")
     base = [names[i % len(names)] for i in range(p)]
     module = game_module(described)
     rng = random.Random(seed)
@@ -220,9 +228,10 @@ def play_one(spec: GameSpec) -> GameResult:
                                                             strict=True)]
     state = game.new_game(len(bots), spec.setup_seed)
     parts = _view(spec.game).parts or _no_parts
+    cap = decision_cap(game, len(bots))
     decisions = 0
     while not state.is_terminal():
-        if decisions >= MAX_DECISIONS:  # see MAX_DECISIONS: nobody wins
+        if decisions >= cap:  # see DEFAULT_CAP: nobody wins
             return GameResult(spec.index, spec.setup_seed, spec.lineup, tuple(state.scores()),
                               parts(state), (), ABANDONED, decisions, spec.game)
         aid = bots[state.current_player].choose(state)
@@ -235,6 +244,22 @@ def play_one(spec: GameSpec) -> GameResult:
     assert outcome is not None
     return GameResult(spec.index, spec.setup_seed, spec.lineup, outcome.scores, parts(state),
                       outcome.winners, outcome.reason, decisions, spec.game)
+
+
+def decision_cap(game: Game, players: int) -> int:
+    """How many decisions a tournament game of ``game`` with ``players`` may take before it is
+    abandoned: MAX_DECISIONS when set, else the game's length bound (DEFAULT_CAP for a game
+    that knows none)."""
+    if MAX_DECISIONS is not None:
+        return MAX_DECISIONS
+    bound = game.length_bound(players)
+    return DEFAULT_CAP if bound is None else bound
+
+
+def _short(value: Any) -> str:
+    """A value for a message, its first 20 characters when longer."""
+    text = repr(value)
+    return text if len(text) <= 23 else text[:20] + "..."
 
 
 def _no_parts(state: Any) -> tuple[tuple[int, ...], ...]:
@@ -258,8 +283,10 @@ def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int 
     terminal. Raises TournamentError for bad settings or an unreachable cluster, before any game.
     """
     specs = schedule(bots, games, seed, players, game)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise TournamentError(f"workers must be a whole number >= 1, not {workers!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers \
+            <= MAX_WORKERS:
+        raise TournamentError(f"workers must be a whole number from 1 to {MAX_WORKERS}, not "
+                              f"{_short(workers)}")
     for name in sorted(set(specs[0].lineup)):
         try:
             make_bot(name, 0, game)  # fail here, not in a worker, when a bot cannot be built
@@ -440,7 +467,8 @@ def report_lines(result: TournamentResult) -> list[str]:
     ties = "ties broken" + view.tie_reason.removeprefix("tie broken") \
         if view.tie_reason.startswith("tie broken") else f"{view.tie_reason} (ties)"
     lines += ["", f"shared wins{rule}: {result.shared_games} of {n} games; {ties}: {broken}; "
-                  f"abandoned after {MAX_DECISIONS:,} decisions (nobody wins): "
+                  f"abandoned after {decision_cap(_game(result.game), p):,} decisions "
+                  f"(nobody wins): "
                   f"{result.abandoned}; p: binomial test of the wins against 1/{p}"]
     return lines
 
@@ -478,6 +506,6 @@ def plot(result: TournamentResult) -> Figure:
     return fig
 
 
-__all__ = ["ABANDONED", "MAX_DECISIONS", "BotStats", "GameResult", "GameSpec", "TournamentError",
-           "TournamentResult", "bot_stats", "game_module", "play_one", "plot", "report_lines",
-           "run_tournament", "schedule"]
+__all__ = ["ABANDONED", "DEFAULT_CAP", "MAX_DECISIONS", "BotStats", "GameResult", "GameSpec",
+           "TournamentError", "TournamentResult", "bot_stats", "decision_cap", "game_module",
+           "play_one", "plot", "report_lines", "run_tournament", "schedule"]

@@ -1,4 +1,4 @@
-"""Automobiles' solver bots (issue 17): bag-building strategies and the best-turn solver.
+"""Automobiles' solver bots: bag-building strategies and the best-turn solver.
 
 Found by name by the generic registry (``solvers.bots``: ``BOTS`` here, in the layout of
 ``solvers.bots.BotEntry``), so ``kw tournament --game automobiles --bots best,greedy,...``

@@ -1,4 +1,4 @@
-"""The buy phase (issue 17): the best cubes to buy with the money a turn has left.
+"""The buy phase: the best cubes to buy with the money a turn has left.
 
 Covers AU-11/AU-14/AU-15 with RA1/RA2: any number of cubes, each at its cost (RA1: synthetic),
 while money lasts and the stock holds them; unspent money is lost. What the player *wants* is not
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from automobiles import State, config
+from automobiles import State, config_for
 from automobiles.actions import Buy, StopBuying
 from automobiles.config import (
     BLACK,
@@ -104,7 +104,7 @@ class Purchase:
 
 def costs() -> tuple[int | None, ...]:
     """Each kind's cost from the component data (RA1: synthetic; None for wear)."""
-    return tuple(c.cost for c in config().cubes)
+    return tuple(c.cost for c in config_for(2).cubes)
 
 
 def value_table(values: Mapping[int, Number] | Sequence[Number] | None) -> tuple[Number, ...]:
@@ -233,7 +233,8 @@ def wear_making(cards: Sequence[int]) -> frozenset[int]:
     """The action colours whose card in play gains wear when its cube is played (the card's
     number in the data file, AU-33), for the constraint "no wear-making cubes". Gear cubes are
     not among them: movement wear comes from the spaces entered (AU-17), not from the cube."""
-    return frozenset(config().cards[c].colour for c in cards if config().cards[c].wear > 0)
+    cfg = config_for(2)
+    return frozenset(cfg.cards[c].colour for c in cards if cfg.cards[c].wear > 0)
 
 
 def for_state(state: State, values: Mapping[int, Number] | Sequence[Number] | None = None,

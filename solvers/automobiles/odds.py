@@ -1,4 +1,4 @@
-"""Bag odds (issue 17): exact probabilities of the next draw, in rational arithmetic.
+"""Bag odds: exact probabilities of the next draw, in rational arithmetic.
 
 Covers the draw of AU-12/AU-19 (7 cubes from the bag, the whole discard shuffled back in when the
 bag runs out, RA5's "draw what there is" when both run out), the money a drawn pile brings in
@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from math import comb
 
-from automobiles import State, config
+from automobiles import State, config_for
 from automobiles.config import CUBES, GEARS, WEAR
 
 Counts = tuple[int, ...]
@@ -66,7 +66,7 @@ def draw_distribution(bag: Sequence[int], discard: Sequence[int] = (),
     """The cubes drawn by a draw of ``n`` (default the 7 of AU-12) from ``bag``: the whole bag
     and then from the discard shuffled in when the bag holds fewer (AU-19), everything there is
     when both together hold fewer (RA5). Keys are the multisets drawn."""
-    n = config().draw if n is None else n
+    n = config_for(2).draw if n is None else n
     bag, discard = _counts(bag), _counts(discard)
     if n < 0:
         raise ValueError(f"cannot draw {n} cubes")
@@ -169,7 +169,7 @@ def crew_chief_draws(dist: Mapping[CrewChief, Fraction]) -> dict[int, Fraction]:
 
 def cube_values() -> tuple[int, ...]:
     """Each cube kind's money value from the component data (RA1: synthetic)."""
-    return tuple(c.value for c in config().cubes)
+    return tuple(c.value for c in config_for(2).cubes)
 
 
 def _counts(counts: Sequence[int]) -> Counts:

@@ -1,4 +1,4 @@
-"""Real Automobiles positions for the solvers' tests, benchmarks and puzzles (issue 17).
+"""Real Automobiles positions for the solvers' tests, benchmarks and puzzles.
 
 ``mid_race`` plays a seeded race with the engine's own bots (``automobiles.bots``) and stops at
 a turn's first decision after the draw; ``explicit`` turns a seeded position into the same
@@ -34,9 +34,10 @@ def mid_race(seed: int, turns: int, players: int = 2, cards: str | Sequence[str]
     """A seeded race played by ``bots`` (seat by seat, cycled) for ``turns`` whole turns,
     stopped at the next turn's first decision in its action phase; None if the race ended
     first. ``cards="random"`` draws the card set from the seed; ``weaving`` and ``drivers`` are
-    ``new_game``'s options."""
+    ``new_game``'s options (drivers in this single race by the house rule
+    ``house_drivers_single_race``, not in the rules: the seed plays them in a season)."""
     state = automobiles.new_game(players=players, seed=seed, cards=cards, weaving=weaving,
-                                 drivers=drivers)
+                                 drivers=drivers, house_drivers_single_race=drivers)
     players_bots = [make_bot(bots[p % len(bots)], seed * 31 + p) for p in range(players)]
     while not state.is_terminal():
         if state.phase == "action" and state.turn >= turns:

@@ -1,4 +1,4 @@
-"""Automobiles turn puzzles with answers proven by the best-turn solver (issue 17).
+"""Automobiles turn puzzles with answers proven by the best-turn solver.
 
 Each puzzle is one JSON file in ``solvers/automobiles/puzzle_data/``, numbered easy to hard: a
 name, a title, the question, the objective (``turn.OBJECTIVES``), a real position (from a seeded
@@ -32,6 +32,7 @@ from typing import Any
 
 from automobiles import State
 from automobiles.bots import GreedyBot
+from automobiles.events import Drafts
 from automobiles.serialize import state_from_dict
 
 from .positions import explicit, mid_race
@@ -187,8 +188,8 @@ def replay(state: State, line: Sequence[str]) -> State:
 def drafts(state: State, line: Sequence[str]) -> bool:
     """Whether the car drafts at the end of ``line`` (AU-18: the engine's log of the turn
     says so)."""
-    before = len(explicit(state).log_lines)
-    return any("drafts: no wear" in entry for entry in replay(state, line).log_lines[before:])
+    before = len(explicit(state).events)
+    return any(isinstance(e, Drafts) for e in replay(state, line).events[before:])
 
 
 @dataclass(frozen=True)

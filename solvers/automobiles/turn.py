@@ -1,4 +1,4 @@
-"""The best turn (issue 17): for a drawn active pile, every decision to the end of the turn.
+"""The best turn: for a drawn active pile, every decision to the end of the turn.
 
 Which cubes to play and in which order, where each cube goes (AU-12, AU-23, RA3), each card's
 choices (AU-34..AU-68), whether to pit (AU-13), and what to buy with the money left (AU-14),
@@ -147,7 +147,7 @@ class TurnPlan:
 
 #: The state's data fields less its log and the seed's bookkeeping.
 _KEY_FIELDS = operator.attrgetter(*(f for f in State.DATA_FIELDS
-                                    if f not in ("log_lines", "seed", "draws")))
+                                    if f not in ("events", "seed", "draws")))
 
 
 def canonical_key(state: State) -> tuple[Any, ...]:

@@ -1,8 +1,6 @@
 """The auction as a game: subgame-perfect bids for the last cars, a one-car bid game in normal
 form, and the English auction against sealed bids on the same valuations.
 
-Covers issue 16, part "The auction as a game".
-
 **Backward induction** (``solve_auction``): from an auction position of the engine (the last
 two or three cars, say) with given valuations (``values[player][car]`` in $1K: what owning the
 car is worth to him, from ``valuation.car_values`` or stated) every player's payoff is the value
@@ -43,9 +41,9 @@ import nashpy
 import numpy as np
 
 import formel1
-from formel1 import ACTIONS, CONFIG, State
+from formel1 import ACTIONS, State, config_for
 
-STEP = CONFIG.bid_step
+STEP = config_for(2).bid_step
 Vector = tuple[Fraction, ...]
 
 
@@ -146,7 +144,7 @@ def solve_auction(state: State, values: Sequence[Sequence[float]]) -> AuctionSol
     expected payoff, every legal decision's payoffs, and the equilibrium line."""
     if state.phase != "auction":
         raise AuctionError(f"the position is in the {state.phase} phase, not the auction")
-    if len(values) != state.players or any(len(v) != len(CONFIG.colours) for v in values):
+    if len(values) != state.players or any(len(v) != len(state.cfg.colours) for v in values):
         raise AuctionError("give one value per car (6) for every player")
     root = explicit(state) if state.seed is not None else state.clone(history=False)
     search = _Induction(root, values)
@@ -178,7 +176,7 @@ class BidGame:
     b: tuple[tuple[Fraction, ...], ...]
 
 
-def bid_options(budget: int, minimum: int = CONFIG.min_price) -> tuple[int, ...]:
+def bid_options(budget: int, minimum: int = config_for(2).min_price) -> tuple[int, ...]:
     """Pass (0) or a bid from the minimum to the budget in $10K steps (F1-10, RF3)."""
     return (0, *range(minimum, budget // STEP * STEP + 1, STEP))
 
@@ -188,13 +186,14 @@ def sealed_outcome(bids: Sequence[int], values: Sequence[int], price_rule: str =
     """Expected payoffs of one sealed round for the last car: the highest bid wins (equal
     bids toss a coin) and pays his bid (``first``) or the other's (``second``); if all pass,
     the dealer takes it for $10K (F1-15)."""
+    cfg = config_for(2)
     top = max(bids)
     if top == 0:
-        return tuple(Fraction(values[p] - CONFIG.dealer_price) if p == dealer else Fraction(0)
+        return tuple(Fraction(values[p] - cfg.dealer_price) if p == dealer else Fraction(0)
                      for p in range(len(bids)))
     winners = [p for p, b in enumerate(bids) if b == top]
     second = max([b for p, b in enumerate(bids) if p not in winners] or [top])
-    price = top if price_rule == "first" else max(second, CONFIG.min_price)
+    price = top if price_rule == "first" else max(second, cfg.min_price)
     share = Fraction(1, len(winners))
     return tuple(share * (values[p] - price) if p in winners else Fraction(0)
                  for p in range(len(bids)))
@@ -287,8 +286,9 @@ def compare_formats(values: Sequence[int], budgets: Sequence[int], seed: int = 0
     the second-price sealed bid (everyone bids his value, rounded down to $10K, within his
     budget)."""
     state = auction_endgame(2, seed, 1, budgets, everyone_owns=True)
+    cfg = state.cfg
     car = state.offer
-    table = [[0] * len(CONFIG.colours) for _ in range(2)]
+    table = [[0] * len(cfg.colours) for _ in range(2)]
     for p in range(2):
         table[p][car] = values[p]
     english = solve_auction(state, table)
@@ -309,7 +309,7 @@ def compare_formats(values: Sequence[int], budgets: Sequence[int], seed: int = 0
                            f"pure equilibrium, bids {bids[0]} and {bids[1]}"))
     truthful = tuple(min(v // STEP * STEP, b // STEP * STEP) for v, b in
                      zip(values, budgets, strict=True))
-    honest = tuple(b if b >= CONFIG.min_price else 0 for b in truthful)
+    honest = tuple(b if b >= cfg.min_price else 0 for b in truthful)
     out.append(_sealed("second price", honest, values, dealer,
                        f"truthful bids {honest[0]} and {honest[1]} (weakly dominant)", "second"))
     return out
@@ -321,7 +321,7 @@ def _sealed(name: str, bids: Sequence[int], values: Sequence[int], dealer: int, 
     top = max(bids)
     if top == 0:
         chance = tuple(Fraction(int(p == dealer)) for p in range(2))
-        revenue = Fraction(CONFIG.dealer_price)
+        revenue = Fraction(config_for(2).dealer_price)
     else:
         winners = [p for p, b in enumerate(bids) if b == top]
         chance = tuple(Fraction(int(p in winners), len(winners)) for p in range(2))

@@ -37,7 +37,7 @@ def is_white_decision(s: State) -> bool:
 
 def holds_switch(s: State) -> bool:
     """A card to play, and the mover's hand holds a switch card (F1-27)."""
-    return s.card < 0 and any(formel1.CONFIG.kinds[k].switch is not None
+    return s.card < 0 and any(s.cfg.kinds[k].switch is not None
                               for k in s.hands[s.current_player])
 
 

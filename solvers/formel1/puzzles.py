@@ -1,6 +1,6 @@
 """Formel 1 puzzles with proven answers: which card now, and which car to buy at what price.
 
-Covers issue 16, part "Puzzles". Each puzzle is one JSON file in
+Each puzzle is one JSON file in
 ``solvers/formel1/puzzle_data/``: a name, a title, the question, its kind and theme, the
 difficulty (1-5, from the search's work), the rival model, a Formel 1 position (every hand
 open), and the proven answer: the best first decision, its value, the next best value, the
@@ -53,9 +53,10 @@ from pathlib import Path
 from typing import Any
 
 import formel1
-from formel1 import ACTIONS, CONFIG, State
+from formel1 import ACTIONS, State, config_for
 from formel1.actions import Bid, Play, White
 from formel1.bots import GreedyBot
+from formel1.events import Blocked, Moves
 from formel1.rules import minimum_bid
 from solvers.formel1 import auction, race
 from solvers.formel1.positions import endgame, first_decision
@@ -143,7 +144,7 @@ def naive_bid(state: State, values: Sequence[Sequence[int]]) -> str:
 def own_points(state: State, kind: int, player: int) -> int:
     """The movement a card gives ``player``'s own cars: their colours' numbers, and its white
     numbers if he owns a car it does not picture (F1-25)."""
-    spec = CONFIG.kinds[kind]
+    spec = state.cfg.kinds[kind]
     mine = {c for c, o in enumerate(state.owner) if o == player and state.pos[c] >= 0}
     whites = sum(n for c, n in spec.numbers if c < 0) if mine - spec.pictured else 0
     return sum(n for c, n in spec.numbers if c in mine) + whites
@@ -162,17 +163,17 @@ def big_card(state: State) -> int | None:
 def rival_blocks(state: State, line: Sequence[tuple[str, str]]) -> int:
     """How often a rival's car is blocked (loses movement, F1-22) along ``line``."""
     me = state.current_player
-    rivals = {CONFIG.colours[c] for c, o in enumerate(state.owner) if o not in (me, -1)}
+    rivals = {c for c, o in enumerate(state.owner) if o not in (me, -1)}
     s = state.clone()
     start = len(s.events)
     for _, text in line:
         s.apply(text)
-    return sum(1 for e in s.events[start:] if e.split(" ")[0] in rivals
-               and ("is blocked and loses" in e or "blocked after" in e))
+    return sum(1 for e in s.events[start:] if isinstance(e, Blocked | Moves) and e.car in rivals
+               and (isinstance(e, Blocked) or e.steps < e.number))
 
 
 def _is_switch(action: object) -> bool:
-    return isinstance(action, Play) and CONFIG.kinds[action.kind].switch is not None
+    return isinstance(action, Play) and config_for(2).kinds[action.kind].switch is not None
 
 
 def race_theme_holds(theme: str, state: State, plan: race.RacePlan, greedy: str) -> bool:
@@ -246,7 +247,7 @@ def seeded_values(players: int, seed: int) -> list[list[int]]:
     """Stated valuations (synthetic): what each car is worth to each player, $20K to $90K in
     $5K steps, from ``random.Random(seed)``."""
     rng = random.Random(seed)
-    return [[rng.randrange(20, 91, 5) for _ in CONFIG.colours] for _ in range(players)]
+    return [[rng.randrange(20, 91, 5) for _ in config_for(players).colours] for _ in range(players)]
 
 
 def stated(state: State, values: Sequence[Sequence[int]]) -> str:
@@ -254,7 +255,7 @@ def stated(state: State, values: Sequence[Sequence[int]]) -> str:
     cars left (synthetic valuations)."""
     me = state.current_player
     left = [c for c, o in enumerate(state.owner) if o < 0]
-    worth = ", ".join(f"{CONFIG.colours[c]} ${values[me][c]}K" for c in left)
+    worth = ", ".join(f"{state.cfg.colours[c]} ${values[me][c]}K" for c in left)
     cash = ", ".join(f"Player {p} ${m}K" for p, m in enumerate(state.money))
     return (f"(You are Player {me}. The cars left are worth to you: {worth} (stated "
             f"valuations, synthetic; the others' are in the puzzle file). Cash: {cash}.)")
@@ -267,7 +268,7 @@ def auction_theme_holds(theme: str, state: State) -> bool:
     if theme == "forced":
         return bool(carless) and left == len(carless) + 1
     if theme == "last_three":
-        return left == 3 and minimum_bid(state) == CONFIG.late_minimum
+        return left == 3 and minimum_bid(state) == state.cfg.late_minimum
     return left == 2
 
 
@@ -517,7 +518,7 @@ def may_show(theme: str, s: State) -> bool:
         return any(isinstance(k, White) and s.owner[k.car] == s.current_player for k in kinds) \
             and any(isinstance(k, White) and s.owner[k.car] != s.current_player for k in kinds)
     if theme == "switch":
-        return any(isinstance(k, Play) and CONFIG.kinds[k.kind].switch is not None
+        return any(isinstance(k, Play) and s.cfg.kinds[k.kind].switch is not None
                    for k in kinds)
     if theme in ("big_now", "big_later"):
         return s.card < 0 and big_card(s) is not None

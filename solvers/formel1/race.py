@@ -1,6 +1,6 @@
 """Race search: the value of every decision for the rest of a Formel 1 race, in prize money.
 
-Covers issue 16, part "Race search". Input: a position in a race (``phase == "race"``), the
+Input: a position in a race (``phase == "race"``), the
 player to plan for (default: the one to decide) and a model of the rivals:
 
 - ``maxn``: every player maximises his own prize money for the race; a player indifferent
@@ -32,6 +32,14 @@ A node and a time budget stop the search: the plan is then the best first decisi
 far (or, if none is, the first in the greedy order) with its value as a lower bound and an upper
 bound on what any decision is worth, status ``"bound"``; never nothing while a move is legal.
 
+Depth: the search recurses once per decision, and a race need not be short: in the no-car
+variant cards change hands for money, and a card can go round the table again and again. Lines
+are therefore cut ``RaceConfig.max_depth`` decisions below the root: a position there is a
+frontier worth the search's trivial lower bound (no further prize money), the answer is then
+status ``"bound"`` with ``depth_cut`` set and its values are estimates, not proofs. Python's
+recursion limit is raised for the search to what that depth needs (3.11 and later recurse in
+Python without the C stack), so no line reaches it.
+
 With hidden hands (``estimate``): determinized sampling. The cards the player has not seen are
 the other hands and the removed cards together (the deck less his hand, the cards played, the
 discards and the Starter); ``determinize`` deals them uniformly at random (a uniform shuffle of
@@ -52,6 +60,7 @@ import json
 import math
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -59,11 +68,11 @@ from functools import lru_cache
 from typing import Any
 
 import formel1
-from formel1 import ACTIONS, CONFIG, State
+from formel1 import ACTIONS, State, config_for
 from formel1.bots import GreedyBot, evaluate
 
 RIVAL_MODELS = ("maxn", "paranoid", "scripted")
-PRIZES = CONFIG.prizes
+PRIZES = config_for(2).prizes
 INF = math.inf
 #: The data fields that cannot change the rest of the race: the log, the chance seed (no
 #: chance in a race), the setup of the race; ``finished`` is replaced by its length and
@@ -73,6 +82,9 @@ IGNORED_FIELDS = frozenset({"events", "seed", "draws", "players", "races", "vari
                             "starter", "offer", "reoffered", "high_bid", "high_bidder", "out",
                             "finished", "money"})
 EXACT, LOWER, UPPER = 0, 1, 2
+#: Python frames per decision of a line (the model's entry and its body) and beside it (the
+#: root, the progress bar, the command line): what the recursion limit must leave room for.
+FRAMES_PER_DECISION, FRAMES_AROUND = 2, 200
 #: z for a two-sided 95% interval (normal approximation of the sample mean).
 Z95 = statistics.NormalDist().inv_cdf(0.975)
 
@@ -103,6 +115,7 @@ class RaceConfig:
     samples: int = 30  # deals sampled by ``estimate``
     seed: int = 0  # the sampler's seed
     lines: bool = True  # find each decision's line (False: values only, the first move shown)
+    max_depth: int = 1_000  # decisions below the root before a line is cut (module docstring)
 
     def check(self) -> None:
         """Raise RaceSearchError for settings that make no sense."""
@@ -115,6 +128,9 @@ class RaceConfig:
             raise RaceSearchError("the time budget must be a positive number of seconds")
         if self.samples < 2:
             raise RaceSearchError("an estimate needs at least 2 samples")
+        if isinstance(self.max_depth, bool) or not isinstance(self.max_depth, int) \
+                or self.max_depth < 1:
+            raise RaceSearchError("the depth cut must be a whole number of decisions >= 1")
         if self.script is not None and self.rivals != "scripted":
             raise RaceSearchError("a script is given only with rivals 'scripted'")
 
@@ -147,6 +163,7 @@ class RacePlan:
     seconds: float
     stopped: str = ""  # why the search stopped early
     search_seconds: float = 0.0  # to the values of the first decisions (lines found after)
+    depth_cut: int = 0  # the depth where lines were cut (0: none was; module docstring)
 
     @property
     def best(self) -> str:
@@ -161,7 +178,11 @@ class RacePlan:
         why = f" (the search stopped: {self.stopped})" if self.stopped else ""
         text = (f"Bound: the plan is worth at least ${self.value:g}K, no decision more than "
                 f"${self.upper:g}K ({model}){why}.")
-        if not any(a.proven for a in self.alternatives):
+        if self.depth_cut:
+            text += (f" Lines were cut {self.depth_cut:,} decisions deep (cards sold round the "
+                     "table can make a race go on and on): past the cut no further prize money "
+                     "is counted, so the values are estimates, not proofs.")
+        elif not any(a.proven for a in self.alternatives):
             # Nothing solved: the values are only what is already won, and the plan is the
             # decision the greedy evaluation rates best (the search order), a heuristic.
             text += (" No decision was solved in the budget: the plan is the one the greedy "
@@ -208,18 +229,19 @@ def replay_prizes(state: State, line: Sequence[tuple[str, str]] | Sequence[str])
 def _kind_reach(k: int) -> tuple[tuple[int, ...], frozenset[int]]:
     """How far a card of kind ``k`` can move each car at most (its colour's numbers, and its
     white numbers if the car is not pictured, F1-25), and the cars its switch pairs (F1-27)."""
-    spec = CONFIG.kinds[k]
+    cfg = config_for(2)
+    spec = cfg.kinds[k]
     if spec.switch is not None:
-        return (0,) * len(CONFIG.colours), frozenset(spec.switch)
+        return (0,) * len(cfg.colours), frozenset(spec.switch)
     whites = sum(n for c, n in spec.numbers if c < 0)
     pictured = spec.pictured
     return tuple(sum(n for c, n in spec.numbers if c == car)
                  + (whites if car not in pictured else 0)
-                 for car in range(len(CONFIG.colours))), frozenset()
+                 for car in range(len(cfg.colours))), frozenset()
 
 
 #: Each card kind's reach, computed once (the bound is asked at every node).
-KIND_REACH = tuple(_kind_reach(k) for k in range(len(CONFIG.kinds)))
+KIND_REACH = tuple(_kind_reach(k) for k in range(len(config_for(2).kinds)))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -227,7 +249,7 @@ def _movement_left(hands: tuple[tuple[int, ...], ...], discards: tuple[tuple[int
                    card: int) -> tuple[tuple[int, ...], frozenset[int]]:
     """The most each car can still be moved by the cards left, and the cars a switch left
     pairs (cached: sibling positions share their hands)."""
-    reach = [0] * len(CONFIG.colours)
+    reach = [0] * len(config_for(2).colours)
     switched: set[int] = set()
     for k in [*(k for pile in (*hands, *discards) for k in pile), *((card,) if card >= 0 else ())]:
         add, pair = KIND_REACH[k]
@@ -277,6 +299,8 @@ class _Search:
         self.policy_fn: Policy | None = script if callable(script) else None
         self.greedy = GreedyBot(0)
         self.policy_memo: dict[Any, int] = {}
+        self.depth = 0  # decisions below the root on the line searched now
+        self.cut = False  # some line was cut at ``config.max_depth``
 
     # ---- bookkeeping
     def tick(self) -> None:
@@ -335,8 +359,46 @@ class _Search:
             self.policy_memo[key] = self.greedy.choose(s)
         return self.policy_memo[key], script_at
 
-    # ---- max^n: vectors of what is still to win
+    # ---- the depth cut: every model's entry
+    def frontier(self) -> bool:
+        """Whether a position here is past the depth cut (then a line was cut)."""
+        if self.depth < self.cfg.max_depth:
+            return False
+        self.cut = True
+        return True
+
     def maxn(self, s: State) -> tuple[tuple[int, ...], int]:
+        """``_maxn`` one decision deeper; past the cut nothing more is won (-1: no move)."""
+        if self.frontier():
+            return (0,) * s.players, -1
+        self.depth += 1
+        try:
+            return self._maxn(s)
+        finally:
+            self.depth -= 1
+
+    def scripted(self, s: State, script_at: int) -> tuple[float, int]:
+        """``_scripted`` one decision deeper (the cut as for ``maxn``)."""
+        if self.frontier():
+            return 0.0, -1
+        self.depth += 1
+        try:
+            return self._scripted(s, script_at)
+        finally:
+            self.depth -= 1
+
+    def paranoid(self, s: State, alpha: float, beta: float) -> tuple[float, int]:
+        """``_paranoid`` one decision deeper (the cut as for ``maxn``)."""
+        if self.frontier():
+            return 0.0, -1
+        self.depth += 1
+        try:
+            return self._paranoid(s, alpha, beta)
+        finally:
+            self.depth -= 1
+
+    # ---- max^n: vectors of what is still to win
+    def _maxn(self, s: State) -> tuple[tuple[int, ...], int]:
         key = self.key(s, 0)
         hit = self.table.get(key)
         if hit is not None:
@@ -357,7 +419,7 @@ class _Search:
         return best, best_aid
 
     # ---- scripted: one maximiser, rivals' moves given
-    def scripted(self, s: State, script_at: int) -> tuple[float, int]:
+    def _scripted(self, s: State, script_at: int) -> tuple[float, int]:
         key = self.key(s, script_at)
         hit = self.table.get(key)
         if hit is not None:
@@ -383,7 +445,7 @@ class _Search:
         return best, best_aid
 
     # ---- paranoid: alpha-beta on our prize money
-    def paranoid(self, s: State, alpha: float, beta: float) -> tuple[float, int]:
+    def _paranoid(self, s: State, alpha: float, beta: float) -> tuple[float, int]:
         key = self.key(s, 0)
         hit = self.table.get(key)
         if hit is not None:
@@ -457,8 +519,18 @@ class _Search:
         self.budget_on = False
         line: list[tuple[str, str]] = []
         while not race_over(self.root, s):
+            if self.depth + len(line) >= self.cfg.max_depth:
+                self.cut = True  # the line is cut as the search was
+                break
             who = s.current_player
-            aid, script_at = self.best_action(s, script_at)
+            self.depth += len(line) + 1
+            try:
+                aid, script_at = self.best_action(s, script_at)
+            finally:
+                self.depth -= len(line) + 1
+            if aid < 0:
+                self.cut = True
+                break
             line.append((f"Player {who}", str(ACTIONS[aid])))
             s = s.child(aid)
         self.budget_on = True
@@ -480,6 +552,27 @@ def solve(state: State, player: int | None = None, config: RaceConfig | None = N
         raise RaceSearchError(f"the position is in the {state.phase} phase, not in a race: "
                               "the race search needs a race in progress")
     player = _mover(state, player)
+    # Room for lines down to the depth cut (module docstring), above the frames in use now.
+    old_limit = sys.getrecursionlimit()
+    needed = _frames_in_use() + FRAMES_AROUND + FRAMES_PER_DECISION * (config.max_depth + 2)
+    sys.setrecursionlimit(max(old_limit, needed))
+    try:
+        return _solve(state, player, config, on_progress)
+    finally:
+        sys.setrecursionlimit(old_limit)
+
+
+def _frames_in_use() -> int:
+    """How many Python frames are on the stack now."""
+    frame, n = sys._getframe(), 0
+    while frame is not None:
+        frame, n = frame.f_back, n + 1  # type: ignore[assignment]
+    return n
+
+
+def _solve(state: State, player: int, config: RaceConfig,
+           on_progress: Callable[[int, int], None] | None) -> RacePlan:
+    """``solve`` once the request is checked and the recursion limit raised."""
     root = state.clone(history=False)
     search = _Search(root, player, config)
     base = earned(root)[player]
@@ -505,6 +598,7 @@ def solve(state: State, player: int | None = None, config: RaceConfig | None = N
     if on_progress is not None:
         on_progress(len(solved), len(firsts))
     search_seconds = time.perf_counter() - search.t0
+    cut = search.cut  # a value found past a cut is an estimate
     alternatives = []
     for aid, c, g, over in firsts:
         text = str(ACTIONS[aid])
@@ -512,7 +606,10 @@ def solve(state: State, player: int | None = None, config: RaceConfig | None = N
         if aid in solved:
             line = (first, *search.line_from(c, script_at)) if not over and config.lines \
                 else (first,)
-            alternatives.append(Alternative(text, solved[aid], solved[aid], True, line))
+            # With a line cut the value is an estimate, under the prize-chart bound.
+            upper = solved[aid] if not cut else max(
+                solved[aid], base + g[player] + (0 if over else search.ub(c)))
+            alternatives.append(Alternative(text, solved[aid], float(upper), not cut, line))
         else:
             upper = base + g[player] + (0 if over else search.ub(c))
             alternatives.append(Alternative(text, float(base + g[player]), float(upper), False,
@@ -526,14 +623,15 @@ def solve(state: State, player: int | None = None, config: RaceConfig | None = N
                                               -ids[a.action] if a.proven else -rank[a.action]))
     alternatives.sort(key=lambda a: (-a.value, ids[a.action]))
     chosen_child = next(c for aid, c, *_rest in firsts if aid == ids[chosen.action])
-    proven = len(solved) == len(firsts)
+    proven = len(solved) == len(firsts) and not cut
     upper = chosen.value if proven else max(max(a.upper for a in alternatives), chosen.value)
     line = chosen.line
     replays = (proven or chosen.proven) and (config.lines or race_over(root, chosen_child))
     prizes = tuple(replay_prizes(root, line)) if replays else ()
     return RacePlan(player, config.rivals, chosen.value, upper, "proven" if proven else "bound",
                     line, tuple(alternatives), prizes, search.nodes,
-                    time.perf_counter() - search.t0, stopped, search_seconds)
+                    time.perf_counter() - search.t0, stopped, search_seconds,
+                    config.max_depth if cut else 0)
 
 
 def _mover(state: State, player: int | None) -> int:
@@ -582,7 +680,7 @@ def with_deal(state: State, player: int, deal: Sequence[Sequence[int]], **fields
     loaded through the engine's position checks (a PositionError if inconsistent)."""
     _, places = unseen_cards(state, player)
     data = json.loads(state.to_json())
-    names = [k.name for k in CONFIG.kinds]
+    names = [k.name for k in state.cfg.kinds]
     for (where, seat, _), cards in zip(places, deal, strict=True):
         named = [names[k] for k in sorted(cards)]
         if where == "hands":

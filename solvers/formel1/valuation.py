@@ -1,6 +1,6 @@
 """Car valuation: what each car is worth in prize money to a player who knows only his hand.
 
-Covers issue 16, part "Car valuation". Given a race position and the player whose knowledge
+Given a race position and the player whose knowledge
 counts (his hand, the grid or the cars' cells, everything on the table), ``car_values`` is the
 expected prize of each car (F1-30: $200K for the winner down to $10K; nothing for a car that
 does not finish, F1-31) over the deals of the cards he has not seen, under a stated race policy
@@ -37,13 +37,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import formel1
-from formel1 import CONFIG, State
+from formel1 import State, config_for
 from formel1.bots import GreedyBot
 from solvers.formel1.race import Z95, unseen_cards, with_deal
 
 POLICIES = ("greedy", "random")
-COLOURS = CONFIG.colours
-PRIZES = CONFIG.prizes
+COLOURS = config_for(2).colours
+PRIZES = config_for(2).prizes
 #: Player counts whose 48-card deal leaves no Starter card (F1-05), for ``race_start``.
 NO_STARTER = (2, 3, 4, 6)
 
@@ -84,7 +84,7 @@ def hand_points(hand: Sequence[int]) -> dict[str, int]:
     colour), and ``"White"``: the white numbers, which go to a car not on the card (F1-25)."""
     points = dict.fromkeys((*COLOURS, "White"), 0)
     for k in hand:
-        for c, n in CONFIG.kinds[k].numbers:
+        for c, n in config_for(2).kinds[k].numbers:
             points["White" if c < 0 else COLOURS[c]] += n
     return points
 
@@ -111,7 +111,7 @@ def race_start(players: int, seat: int, hand: Sequence[int], grid: Sequence[int]
     if len(hand) != size or min(rest.values()) < 0:
         raise ValuationError(f"the hand must be {size} cards of the deck")
     others = sorted(rest.elements())
-    names = [k.name for k in CONFIG.kinds]
+    names = [k.name for k in config_for(players).kinds]
     hands, at = [], 0
     for q in range(players):
         cards = list(hand) if q == seat else others[at:at + size]

@@ -1,2 +1,2 @@
 """Kraftwagen's solvers: the turn planner, car pricing, tempo, the price game, the workshop,
-the puzzles and the position builders (issue 13: the game-specific half of ``solvers``)."""
+the puzzles and the position builders (the game-specific half of ``solvers``)."""

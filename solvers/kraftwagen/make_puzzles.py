@@ -1,6 +1,6 @@
 """Build the curated puzzles and store the answers the solvers prove.
 
-Covers issue "Solvers", part "Puzzles". Run ``python -m solvers.kraftwagen.make_puzzles`` from the
+Run ``python -m solvers.kraftwagen.make_puzzles`` from the
 repository root to (re)write every file of ``solvers/kraftwagen/puzzle_data/``; ``--check`` only
 solves and compares with the stored files, ``--only NAME`` limits the run to some puzzles. Each
 puzzle is a mid-game position built here from a real game (``kwcore.new_game``) by editing plain
@@ -16,7 +16,7 @@ CP-SAT pricing solver (pricing puzzles) computes it, and this script refuses to 
 
 The position builders (a later round, cars on the market, active buyers, the face-up recruit
 tiles, achievements won so far, a market step that ends the round) are in
-``solvers.kraftwagen.positions``.
+``solvers.kraftwagen.builders``.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from kwcore.actions import PickTile
 from kwcore.config import CAR_TECH, PREFERENCES
 from kwcore.state import State
 from solvers.kraftwagen import planner, pricing
-from solvers.kraftwagen.positions import (
+from solvers.kraftwagen.builders import (
     check,
     co,
     give_engineer,

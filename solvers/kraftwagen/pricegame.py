@@ -1,6 +1,6 @@
 """The price game: two companies with ready cars choose price markers at the same time.
 
-Covers issue 5, "Game theory", part "The price game". Two companies each hold a car ready to
+Two companies each hold a car ready to
 place (body, engine, workers, salesman, technology marker fixed) and choose one price marker of
 the round's chart (RULINGS K13), with the buyers on the board. Each pair of markers is replayed
 through kwcore and scored by kwcore's sales rules (K14-K16): the row company's car is placed
@@ -41,7 +41,7 @@ from kwcore import rules
 from kwcore.config import CAR_TECH
 from kwcore.state import State
 from solvers.kraftwagen import pricing
-from solvers.kraftwagen.positions import (
+from solvers.kraftwagen.builders import (
     market_step,
     mid_game,
     put_car,

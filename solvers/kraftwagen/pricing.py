@@ -1,6 +1,6 @@
 """Car pricing: the best car, price and sales extras at a company's market step (CP-SAT).
 
-Covers issue "Solvers", part "Car pricing", on top of kwcore's sales rules (RULINGS K13-K21).
+Built on kwcore's sales rules (RULINGS K13-K21).
 Given a position at a company's market step, it decides which car to place (body, engine,
 workers and salesman, price marker, Winton/Christie marker) or none, which of the company's
 investment tokens go on which of its cars and in which order their investors join the track,
@@ -585,7 +585,7 @@ def _check_carried_out(before: State, after: State, plan: PricingPlan) -> None:
     if after.round != before.round or after.is_terminal():
         new = after.events[len(before.events):]
         p = before.current_player
-        counts = {k: sum(1 for e in new if e[0] == k and e[1] == p)
+        counts = {k: sum(1 for e in new if e.kind == k and getattr(e, "company", -1) == p)
                   for k in ("car", "invest", "packard")}
         if counts["car"] != (plan.car is not None):
             problems.append("the car")

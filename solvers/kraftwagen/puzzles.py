@@ -1,6 +1,6 @@
 """Curated mid-game puzzles shipped with the package, and how to re-solve them.
 
-Covers issue "Solvers", part "Puzzles". Each puzzle is one JSON file in
+Each puzzle is one JSON file in
 ``solvers/kraftwagen/puzzle_data/``: a title, a short story, the question, a kwcore position, the
 solver settings, and the proven answer. ``kind`` is ``tempo`` (a turn-planner question: which tile,
 in which order) or ``pricing`` (a car-pricing question). ``solve_puzzle`` solves it again; the

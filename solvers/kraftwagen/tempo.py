@@ -1,6 +1,6 @@
 """The tempo structure of the action chain as a networkx graph (RULINGS K1).
 
-Covers issue "Solvers", turn planner: which picks give whom the next turns. A node is a
+Which picks give whom the next turns. A node is a
 canonical chain state (the chain after the end-of-turn clean-up, a company at the tail); an edge
 is the tail company picking one tile, and leads to the chain state it leaves behind. Edge data:
 ``company`` (who picks), ``tile`` (its name), ``actions`` (how many it shows) and ``next`` (who

@@ -1,6 +1,6 @@
 """Tempo on the chain and search models compared, for the game-theory workshop.
 
-Covers issue 5, "Game theory", parts "Tempo on the chain" and "Search". Two small studies on top
+Two small studies on top
 of the turn planner (``solvers.kraftwagen.planner``), the tempo graph
 (``solvers.kraftwagen.tempo``) and the MCTS bot
 (``solvers.mcts``):
@@ -27,8 +27,7 @@ from dataclasses import dataclass
 from kwcore.actions import ACTIONS, PickTile
 from kwcore.state import State
 from solvers.kraftwagen import planner
-from solvers.kraftwagen.planner import Horizon, PlannerConfig
-from solvers.kraftwagen.positions import (
+from solvers.kraftwagen.builders import (
     give_engineer,
     market_step,
     mid_game,
@@ -38,6 +37,7 @@ from solvers.kraftwagen.positions import (
     settle,
     workers,
 )
+from solvers.kraftwagen.planner import Horizon, PlannerConfig
 from solvers.kraftwagen.puzzles import puzzle_named
 from solvers.kraftwagen.tempo import own_turns_within, tempo_graph, turns_in_a_row
 from solvers.mcts import MCTSBot

@@ -23,7 +23,7 @@ The rules (cited as T1-T6 in the code):
 
 API, like kwcore's::
 
-    import toygame
+    from tests import toygame
     state = toygame.new_game(players=3, seed=7)
     state.apply("roll"); state.apply("bank")
     same = toygame.from_json(state.to_json())

@@ -1,6 +1,6 @@
 """The toy game's own rules T1-T6 and its loader, driven by actions (STYLE 13).
 
-The generic protocol checks run on it in tests/test_conformance.py; these pin the rules the
+The generic protocol checks run on it in tests/gamecore/test_conformance.py; these pin the rules the
 generic tools rely on (chance mode, the rule named by an illegal action, the hidden cards).
 """
 
@@ -11,9 +11,9 @@ import json
 import pytest
 
 import gamecore
-import toygame
-from toygame import rules
-from toygame.serialize import replay_from_json, replay_to_json
+from tests import toygame
+from tests.toygame import rules
+from tests.toygame.serialize import replay_from_json, replay_to_json
 
 
 def _explicit(players: int = 2, bonus: tuple[int, ...] = (0, 2)) -> toygame.State:

@@ -1,0 +1,10 @@
+"""Automobiles in the widgets: its view (``view``: the board with the close-up and the sheets,
+plain labels; registered when this package is imported), its default hint (``hint``: the
+best-turn solver's), its rules tour (``tour``) and the 22 lab's figures and tables (``lab``).
+
+``kwwidgets.views.view_for("automobiles")`` imports this package on demand.
+"""
+
+from kwwidgets.automobiles.view import AutomobilesView
+
+__all__ = ["AutomobilesView"]

@@ -1,0 +1,129 @@
+"""Automobiles' solver for ``kw solve``: the best turn, as one ``Answer``.
+
+``SOLVER`` keeps the solve contract (``solvers.solve.Solver``): its options (the objective,
+``progress``, ``wear`` or ``value``: ``turn.OBJECTIVES``; the node and time budgets), ``solve``
+(``turn.solve_turn``: the best turn, an expectation when the turn draws cubes, or the best found
+when a budget stopped the search) and the puzzles (``solvers.automobiles.puzzles``, each solved
+under its own objective). The answer's value is the objective's first component; every
+component is in its details. The value component uses our cube values and RA1's synthetic
+costs: a caveat says so. The ``automobiles`` core is imported only when something is solved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from solvers.answer import Alternative, Answer, Effort, finite, moves
+from solvers.solve import Puzzle, SolveError, SolverOption
+
+GAME = "automobiles"
+OBJECTIVES = ("progress", "wear", "value")  # turn.OBJECTIVES, named without an import
+#: The objective's first component, in words, by objective.
+LEADS = {"progress": "spaces of progress", "wear": "wear cubes added", "value": "value added"}
+SYNTHETIC_NOTE = ("value: our cube values (solvers.automobiles.buy.DEFAULT_VALUES, not the "
+                  "rules'); costs and money values are synthetic (RA1)")
+
+OPTIONS = (
+    SolverOption("objective", str, "progress (default), wear or value first",
+                 choices=OBJECTIVES, metavar="OBJECTIVE"),
+    SolverOption("nodes", int, "node budget (default: none)"),
+    SolverOption("budget", float, "time budget in seconds (default: none)",
+                 metavar="SECONDS"),
+)
+
+
+class AutomobilesSolver:
+    """Automobiles' ``Solver`` (module docstring)."""
+
+    game = GAME
+    title = "Automobiles: the best turn"
+    options = OPTIONS
+
+    def solve(self, state: Any, options: Mapping[str, Any]) -> Answer:
+        """The best turn for the seat in turn under ``options``."""
+        return turn_answer(state, options)
+
+    def puzzles(self) -> list[Puzzle]:
+        """The shipped puzzles, each with its objective."""
+        from solvers.automobiles.puzzles import load_puzzles
+
+        return [Puzzle(GAME, p.name, p.objective, p.title, p.difficulty,
+                       int(p.position["players"]), p.question, p.state, _puzzle_answer(p))
+                for p in load_puzzles()]
+
+    def commands(self, sub: Any) -> None:
+        """Automobiles has no command of its own."""
+
+
+SOLVER = AutomobilesSolver()
+
+
+def _puzzle_answer(puzzle: Any) -> Callable[[Mapping[str, Any]], Answer]:
+    def answer(options: Mapping[str, Any]) -> Answer:
+        return turn_answer(puzzle.state(), {"objective": puzzle.objective} | dict(options))
+
+    return answer
+
+
+def turn_answer(state: Any, options: Mapping[str, Any]) -> Answer:
+    """The best turn for the seat in turn; SolveError for a bad request or a position that is
+    no decision of the seat in turn."""
+    from solvers.automobiles.turn import TurnError, solve_turn
+
+    objective = options.get("objective") or "progress"
+    nodes, budget = options.get("nodes"), options.get("budget")
+    if nodes is not None and nodes < 1 or budget is not None and budget <= 0:
+        raise SolveError("--nodes and --budget must be positive")
+    try:
+        plan = solve_turn(state, objective, max_nodes=nodes, time_budget=budget)
+    except TurnError as exc:
+        raise SolveError(str(exc)) from None
+    return _answer(state, plan, objective)
+
+
+def _answer(state: Any, plan: Any, objective: str) -> Answer:
+    from automobiles.config import CUBES
+    from automobiles.game import GAME as DESCRIPTION
+
+    from . import odds
+    from .buy import DEFAULT_VALUES
+    from .turn import COMPONENTS
+
+    lead = OBJECTIVES_INDEX[objective]
+    pile = state.active[plan.seat]
+    caveats = [SYNTHETIC_NOTE[0].upper() + SYNTHETIC_NOTE[1:] + "."]
+    if plan.chance:
+        caveats.append("The line draws cubes: its value is an expectation over the draws, and "
+                       "the line stops at the first draw.")
+    if plan.expectations and not plan.chance:
+        caveats.append("The values of first decisions that draw cubes are expectations.")
+    caveats.append("The solver sees this turn only: the best turn is not a proof that it "
+                   "wins the game.")
+    details: dict[str, Any] = {
+        "objective": f"{objective} ({plan.objective})",
+        "turn": state.turn // state.players + 1,
+        "pile": ", ".join(f"{k} {CUBES[c]}" for c, k in enumerate(pile) if k) or "empty",
+        "pile_money": odds.money(pile),
+        "components": dict(zip(COMPONENTS, (finite(x) for x in plan.parts), strict=True)),
+        "why_not": [{"decision": a.action}
+                    | dict(zip(COMPONENTS, (finite(x) for x in a.parts), strict=True))
+                    for a in plan.alternatives],
+        "stopped": plan.stopped or None,
+        "values_per_cube": {CUBES[c]: v for c, v in DEFAULT_VALUES.items()},
+    }
+    kind = "proven" if plan.proven else "bound"
+    return Answer(
+        game=GAME, player=DESCRIPTION.player_name(state, plan.seat), best=plan.best or None,
+        value=finite(plan.parts[lead]), unit=f"{LEADS[objective]} this turn",
+        kind=kind, status=plan.status(),
+        line=moves((DESCRIPTION.player_name(state, plan.seat), a) for a in plan.actions),
+        alternatives=tuple(Alternative(a.action, finite(a.parts[lead]), kind)
+                           for a in plan.alternatives),
+        caveats=tuple(caveats), effort=Effort(plan.nodes, plan.seconds), details=details)
+
+
+#: Each objective's first component, by its index in ``turn.COMPONENTS``.
+OBJECTIVES_INDEX = {"progress": 0, "wear": 1, "value": 2}
+
+__all__ = ["GAME", "OPTIONS", "SOLVER", "AutomobilesSolver", "turn_answer"]
