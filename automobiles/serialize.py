@@ -319,8 +319,10 @@ def _check_cars(s: State) -> None:
 
 
 def _check_turn(s: State) -> None:
-    # the cars behind a Crate Engine move before the race's end is read (AU-59)
-    over = rules.race_over(s) and s.effect[:1] != (board.CRATE,)
+    # the race's end is read once the turn is over: a driver may still move the car that just
+    # finished (Josh Trin, Juan Goody, AU-69, AU-74), and the cars behind a Crate Engine move
+    # first (AU-59)
+    over = rules.race_over(s) and not _in_turn(s) and s.effect[:1] != (board.CRATE,)
     if (s.phase == "over") != over:
         raise PositionError("phase", "the race is over exactly when a car has finished and "
                                      "every player has had the same turns (AU-22)")

@@ -19,9 +19,12 @@ from typing import Any
 
 from gamecore.errors import PositionError
 
-#: The largest position text the loader reads, in characters (or bytes, given bytes). A full
-#: 4-company Kraftwagen game is about 11 KB; one abandoned at the tournaments' decision cap
-#: about 100 KB.
+#: The largest position text the loader reads, in characters (or bytes, given bytes): twice the
+#: largest legal position measured (``benchmarks/bench_racing_positions.py``): Automobiles at its
+#: longest settings, its log cut to a window, up to about 491,000 characters; Formel 1 at most
+#: about 105,000; a full 4-company Kraftwagen game about 11 KB, one abandoned at the
+#: tournaments' decision cap about 100 KB. A hostile text just under it is refused or loaded in
+#: well under 0.2 s of CPU.
 MAX_POSITION_SIZE = 1_000_000
 #: Digits of the longest integer literal read; every number of the formats is far shorter.
 MAX_DIGITS = 20

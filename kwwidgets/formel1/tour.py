@@ -46,13 +46,32 @@ def position(cars: Sequence[str | None], hands: Sequence[Sequence[str]], turn: i
         "money": list(money or [100] * players), "phase": "race",
         "hands": [sorted(h, key=order.__getitem__) for h in hands],
         "starter": None, "removed": removed, "starter_played": True,
-        "revealed": list(COLOURS), "queue": [], "owner": list(owner), "offer": None,
+        "revealed": _pole_first(hands, owner, turn), "queue": [], "owner": list(owner),
+        "offer": None,
         "reoffered": False, "high_bid": 0, "high_bidder": None, "out": [False] * players,
         "cars": list(cars), "laps": [0] * 6, "finished": list(finished),
         "discards": [[] for _ in range(players)], "picked_up": False, "turn": turn,
         "card": None, "step": 0, "pending": None, "whites": [], "offers": 0,
         "proposal": None, "promised": None, "log": []}
     return formel1.from_json(json.dumps(data))
+
+
+def _pole_first(hands: Sequence[Sequence[str]], owner: Sequence[int | None],
+                turn: int) -> list[str]:
+    """The cars in the order the auction revealed them, the pole car first, chosen so that
+    the position is one the rules reach (F1-19, F1-29): play starts with the pole car's owner
+    and goes clockwise one card a turn, so the players whose hands are one card smaller follow
+    him, and ``turn`` is the next player."""
+    n = len(hands)
+    sizes = [len(h) for h in hands]
+    high = max(sizes)
+    for first in range(n):
+        played = [(first + i) % n for i in range(n) if sizes[(first + i) % n] < high]
+        if played == [(first + i) % n for i in range(len(played))] \
+                and turn == (first + len(played)) % n and first in owner:
+            pole = COLOURS[list(owner).index(first)]
+            return [pole] + [c for c in COLOURS if c != pole]
+    return list(COLOURS)
 
 
 def _cars_of(s: State, player: int) -> str:

@@ -14,6 +14,7 @@ import copy
 import json
 import random
 from functools import cache
+from itertools import chain
 from typing import Any
 
 import pytest
@@ -125,7 +126,7 @@ def _sound(s: automobiles.State, seed: int) -> None:
     assert str(s) and s._repr_svg_() and s.log() is not None
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**9))
 def test_a_mutated_position_loads_sound_or_is_refused_naming_a_field(seed: int) -> None:
     rng = random.Random(seed)
@@ -162,43 +163,62 @@ def test_the_base_positions_cover_the_cards_choices_and_load() -> None:
 
 
 # --- the log's window ------------------------------------------------------------------------
-def _long_log(seed: int) -> automobiles.State:
-    """A season with drivers and sponsors whose log (real events repeated) is a few chunks
-    short of its limit."""
+def _records(s: automobiles.State) -> tuple[Any, ...]:
+    return tuple(chain(chain.from_iterable(s.log_chunks), s.log_tail))
+
+
+def _long_log(seed: int, cut: int = 0) -> automobiles.State:
+    """A season with drivers and sponsors whose log (its real events repeated, after a cut of
+    ``cut`` events if ``cut``) is a few events short of being cut."""
     s = automobiles.new_game(3, seed, season=3, sponsors=True, drivers=True, laps=1)
     rng = random.Random(seed)
     for _ in range(300):
         s.apply(rng.choice(s.legal_action_ids()))
-    real = s.events
-    s.events = real[:LOG_CHUNK] + (real[LOG_CHUNK:] * LOG_LIMIT)[:LOG_LIMIT - 3 * LOG_CHUNK - 5]
+    real = _records(s)
+    head = real[:LOG_CHUNK] + (((LogCut, cut),) if cut else ())
+    s.set_records(head + (real[LOG_CHUNK:] * LOG_LIMIT)[:LOG_LIMIT + LOG_CHUNK - 3 - len(head)])
     return s
+
+
+def _play_to_a_cut(s: automobiles.State, seed: int) -> tuple[tuple[Any, ...], ...]:
+    """Random moves until the log is cut: the log before the cutting move, the events that
+    move added (made on a short copy), and the log after; a reloaded copy of ``s`` plays the
+    same moves and keeps the same log throughout."""
+    again = serialize.state_from_json(s.to_json())
+    rng = random.Random(seed)
+    for _ in range(200):
+        aid = rng.choice(s.legal_action_ids())
+        before = _records(s)
+        uncut = s.clone()
+        uncut.set_records(before[-100:])
+        uncut.apply(aid)
+        s.apply(aid)
+        again.apply(aid)  # a reloaded log is cut exactly as the original
+        after = _records(s)
+        assert _records(again) == after and again == s
+        if len(after) < len(before):
+            return before, _records(uncut)[100:], after
+    raise AssertionError("no cut in 200 moves")
 
 
 def test_a_log_past_its_limit_keeps_the_setup_a_cut_and_the_latest_events() -> None:
     s = _long_log(5)
-    again = serialize.state_from_json(s.to_json())
-    rng = random.Random(5)
-    cuts = 0
-    while not s.is_terminal() and cuts < 2:
-        aid = rng.choice(s.legal_action_ids())
-        before = s.events
-        uncut = s.clone()
-        uncut.events = before[-100:]
-        uncut.apply(aid)
-        new = uncut.events[100:]
-        s.apply(aid)
-        again.apply(aid)  # a reloaded log is cut exactly as the original
-        assert again == s
-        events = s.events
-        assert len(events) <= serialize.MAX_LOG
-        if isinstance(events[LOG_CHUNK], LogCut) and events[LOG_CHUNK] != before[LOG_CHUNK]:
-            cuts += 1
-            assert len(events) < LOG_KEEP + LOG_CHUNK
-            assert events[:LOG_CHUNK] == before[:LOG_CHUNK]
-            assert events[LOG_CHUNK + 1:] == (before + new)[-(len(events) - LOG_CHUNK - 1):]
-            assert serialize.state_from_json(s.to_json()) == s
-    assert cuts >= 1
+    before, new, after = _play_to_a_cut(s, 5)
+    # the cut comes as a chunk fills; the move's later events follow it
+    assert LOG_KEEP <= len(after) < LOG_KEEP + len(new)
+    assert after[:LOG_CHUNK] == before[:LOG_CHUNK]
+    assert after[LOG_CHUNK + 1:] == (before + new)[-(len(after) - LOG_CHUNK - 1):]
+    assert after[LOG_CHUNK] == (LogCut, len(before) + len(new) - len(after) + 1)
+    assert serialize.state_from_json(s.to_json()) == s
     assert "earlier events are no longer kept" in s.log()[LOG_CHUNK]
+
+
+def test_a_second_cut_adds_to_the_events_counted_by_the_first() -> None:
+    s = _long_log(7, cut=12_345)
+    before, new, after = _play_to_a_cut(s, 7)
+    assert after[LOG_CHUNK] == (LogCut, 12_345 + len(before) + len(new) - len(after))
+    assert after[LOG_CHUNK + 1:] == (before + new)[-(len(after) - LOG_CHUNK - 1):]
+    assert serialize.state_from_json(s.to_json()) == s
 
 
 def test_a_cut_anywhere_but_after_the_setup_or_a_log_too_long_is_refused() -> None:

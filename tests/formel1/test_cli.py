@@ -76,9 +76,9 @@ def test_kw_replay_prints_the_final_board_of_the_game_kw_play_played(
     (lambda d: d["actions"].__setitem__(2, {"bid": 30}), ("actions", "not an action")),
     (lambda d: d.__setitem__("players", 9), ("players", "2 to 6")),
     (lambda d: d.__setitem__("seed", "three"), ("seed", "expected int")),
-    (lambda d: d.__setitem__("track", "moon"), ("actions", "unknown track 'moon'")),
-    (lambda d: d.__setitem__("races", 0), ("actions", "races must be")),
-    (lambda d: d.__setitem__("variants", ["rain"]), ("actions", "unknown or unbuilt variant")),
+    (lambda d: d.__setitem__("track", "moon"), ("track", "unknown track 'moon'")),
+    (lambda d: d.__setitem__("races", 0), ("races", "a game has 1 to 10 races")),
+    (lambda d: d.__setitem__("variants", ["rain"]), ("variants/0", "'rain' is no variant")),
     (lambda d: d.__setitem__("format", "formel1-position"), ("format",)),
     (lambda d: d.__setitem__("game", "chess"), ("game", "unknown game 'chess'")),
 ])

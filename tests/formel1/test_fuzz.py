@@ -126,7 +126,7 @@ def loads_sound_or_refused(data: dict[str, Any], seed: int) -> None:
     assert str(s) and s.log() is not None
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**9))
 def test_a_mutated_position_plays_on_and_reloads_or_is_refused_naming_a_field(seed: int
                                                                               ) -> None:
@@ -156,7 +156,8 @@ def _position(pred: Any, game: tuple[Any, ...] = (4, 2, "standard", ()), seed: i
     while not pred(s):
         assert not s.is_terminal(), "no such position in this game"
         s.apply(rng.choice(s.legal_action_ids()))
-    return json.loads(s.to_json())  # type: ignore[no-any-return]
+    data: dict[str, Any] = json.loads(s.to_json())
+    return data
 
 
 def _refused(data: dict[str, Any], field: str) -> None:

@@ -91,7 +91,7 @@ def _race_position() -> dict[str, Any]:
     (_auction_position, "money", [200, 200], "money: one entry per player"),
     (_auction_position, "phase", "lunch", "phase: 'lunch' is not one of"),
     (_auction_position, "turn", 2.5, "turn: .* is not of type 'integer'"),
-    (_auction_position, "offer", None, "seed: a seeded game never waits for chance"),
+    (_auction_position, "offer", None, "owner/5: a revealed car neither on offer nor passed"),
     (_auction_position, "high_bid", 50, "high_bid: a standing bid has a bidder"),
     (_auction_position, "dealer", None, "dealer"),
     (_auction_position, "starter", "White 10", "starter"),

@@ -20,6 +20,7 @@ from gamecore.game import load_position
 from gamecore.position import check_schema, short
 
 HUGE = 10**5000  # str() of it raises ValueError (Python's int-to-str limit)
+WRONG: Any = ["standard"]  # not a string where one is expected
 
 
 def _games() -> list[Any]:
@@ -101,9 +102,9 @@ def test_a_seed_out_of_range_is_a_typed_error_naming_the_seed(new_game: Any, see
 
 @pytest.mark.parametrize("call", [
     lambda: formel1.new_game(players=HUGE), lambda: formel1.new_game(races=HUGE),
-    lambda: formel1.new_game(track=["standard"]), lambda: formel1.new_game(variants=[HUGE]),
+    lambda: formel1.new_game(track=WRONG), lambda: formel1.new_game(variants=[WRONG]),
     lambda: automobiles.new_game(players=HUGE), lambda: automobiles.new_game(laps=HUGE),
-    lambda: automobiles.new_game(season=-HUGE), lambda: automobiles.new_game(track={}),
+    lambda: automobiles.new_game(season=-HUGE), lambda: automobiles.new_game(track=WRONG),
     lambda: kwcore.new_game(players=HUGE), lambda: kwcore.new_game(players=5),
 ])
 def test_a_huge_or_wrong_setting_is_a_value_error_that_names_it(call: Any) -> None:
