@@ -135,7 +135,10 @@ def test_a_mutated_position_loads_sound_or_is_refused_naming_a_field(seed: int) 
     if rng.random() < 0.05:
         data[rng.choice(("extra", "Log", "seed2"))] = rng.choice((0, "x", None))
     else:
-        path = rng.choice(_paths(data))
+        paths = _paths(data)
+        if rng.random() < 0.8:  # a log's thousands of items would take nearly every mutation
+            paths = [p for p in paths if p != "log" and not p.startswith("log/")]
+        path = rng.choice(paths)
         value = rng.choice(_mutations(_get(data, path), rng))
         if value is _DELETE and "/" in path:
             value = None
