@@ -275,25 +275,33 @@ def _check_owners(s: State) -> None:
 def _check_turn_order(s: State) -> None:
     """F1-18, F1-19, F1-29: the dealer carries out the Starter; then the pole car's owner plays
     first and play goes clockwise, one card a turn from equal hands. So the players who have
-    played one card more this round (their hands one smaller) follow each other clockwise,
-    and the player in turn is the last of them while his card is carried out, else the next.
-    Not checked where hands change otherwise: the no-car variant's sales (F1-39) and the
-    discards picked up (F1-40)."""
-    if s.phase != rules.RACE or "no_car" in s.variants or s.picked_up:
+    played one card more this round (their hands one smaller) follow each other clockwise from
+    the round's first player, and the player in turn is the last of them while his card is
+    carried out, else the next. Once the discards are picked up (F1-40: every hand is whole
+    again) a round starts after the player whose card was the last before it, which the
+    position does not say: there the smaller hands must still follow each other. Not checked in
+    the no-car variant, whose sales change hand sizes (F1-39)."""
+    if s.phase != rules.RACE or "no_car" in s.variants:
         return
     n = s.players
     if not s.starter_played:
         if s.turn != s.dealer:
             raise PositionError("turn", "the dealer carries out the Starter (F1-18)")
         return
-    first = s.owner[s.revealed[0]]
     sizes = [len(h) for h in s.hands]
-    high = max(sizes)
-    played = [(first + i) % n for i in range(n) if sizes[(first + i) % n] < high]
+    played = [p for p in range(n) if sizes[p] < max(sizes)]
+    if played:
+        starts = [p for p in played if (p - 1) % n not in played]
+        first = starts[0]
+        if len(starts) != 1 or (not s.picked_up and first != s.owner[s.revealed[0]]):
+            raise PositionError("hands", "one card a turn, clockwise from the pole car's owner "
+                                         "(or after the discards are picked up): the smaller "
+                                         "hands follow each other (F1-19, F1-29, F1-40)")
+    elif s.picked_up:
+        return  # a new round: its first player is not in the position
+    else:
+        first = s.owner[s.revealed[0]]
     count = len(played)
-    if played != [(first + i) % n for i in range(count)]:
-        raise PositionError("hands", "one card a turn clockwise from the pole car's owner: the "
-                                     "smaller hands follow him (F1-19, F1-29)")
     if s.card != OFF:
         expect = (first + count - 1) % n
     else:
@@ -302,8 +310,8 @@ def _check_turn_order(s: State) -> None:
             expect = next((p for p in ((expect + i) % n for i in range(n)) if s.hands[p]),
                           expect)
     if s.turn != expect:
-        raise PositionError("turn", f"player {expect + 1} is in turn: play goes clockwise "
-                                    "from the pole car's owner, one card each (F1-19, F1-29)")
+        raise PositionError("turn", f"player {expect + 1} is in turn: play goes clockwise, one "
+                                    "card each (F1-19, F1-29)")
 
 
 def _check_bargains(s: State) -> None:

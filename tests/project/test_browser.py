@@ -569,9 +569,14 @@ def _formel1_tour(page: Page, notebook: str) -> None:
     # A race section: the close-up of the track, drawn large, readable at 1400 px.
     race = page.locator(".kw-stepper").nth(3)
     race.scroll_into_view_if_needed()
+    race_step = race.locator(".kw-step")
+    expect(race_step).to_contain_text("step 1 of", use_inner_text=True)
     race.locator("button.kw-next").click()
+    # Measured only once the new step is drawn: the old board's close-up is replaced under it.
+    expect(race_step).to_contain_text("step 2 of", use_inner_text=True)
     closeup = race.locator("svg.f1-closeup")
     expect(closeup).to_be_visible()
+    expect(closeup.locator("text").nth(20)).to_be_attached()
     _expect_readable(closeup)
     race.scroll_into_view_if_needed()
     _shot(page, "10_formel1_tour-race")
@@ -691,7 +696,7 @@ def _automobiles_lab(page: Page, notebook: str) -> None:
     buttons = page.locator("button.kw-show-solution")
     expect(buttons).to_have_count(5)  # one per exercise
     # The first picture: a figure (SVG or PNG) or a board drawn in an HTML output.
-    _expect_board(page.locator(".jp-RenderedSVG, .jp-RenderedImage, "
+    _expect_board(page.locator(".jp-RenderedSVG, .jp-RenderedImage, .kw-board svg, "
                                ".jp-RenderedHTMLCommon > svg").first)
     _shot(page, "22_automobiles_lab")
     for text in page.locator(".kw-solution").all_inner_texts():
