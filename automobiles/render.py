@@ -1,7 +1,9 @@
 """Automobiles as plain text: who decides, the cars in position order, every sheet and the stock.
 
 Shows the table as every player sees it: the contents of every pile (the bag's order is the only
-hidden thing, and counts have none). Synthetic data is flagged (RA1, RA3). Every thing has one
+hidden thing, and counts have none). Synthetic data is flagged in plain words (RA1, RA3), and
+no sentence a player reads carries a rule code. Every count agrees with its noun ("1 space",
+"2 spaces"; ``counted``), and a clause of no wear says "no wear". Every thing has one
 plain name, the one the boards and the widgets show too: a cube its colour ("light grey",
 ``config.cube_name``), a sponsor what its card does ("remove 6/4/2 wear", ``sponsor_name``),
 never the machine's names ``kw apply`` reads (``lightgrey``, ``C3``).
@@ -78,6 +80,17 @@ def sponsor_name(k: int) -> str:
     return config_for(2).sponsors[k].en
 
 
+def counted(k: int, noun: str) -> str:
+    """``k`` and its noun, singular for 1 and plural otherwise: "1 space", "0 spaces", "3 light
+    grey spaces"."""
+    return f"{k} {noun if k == 1 else noun + 's'}"
+
+
+def _wear(k: int) -> str:
+    """Wear in a clause: "no wear" for none, else "3 wear" (wear is counted as a mass)."""
+    return f"{k} wear" if k else "no wear"
+
+
 def _pile(counts: tuple[int, ...]) -> str:
     return ", ".join(f"{k} {cube_name(c)}" for c, k in enumerate(counts) if k) or "-"
 
@@ -86,21 +99,21 @@ def text_board(s: State) -> str:
     """The whole position as a few lines of text."""
     cfg, track = s.cfg, s.track_spec
     cards = ", ".join(f"{cfg.cards[c].en} ({cube_name(cfg.cards[c].colour)})" for c in s.cards)
-    lines = [f"Automobiles - {s.players} players - {track.title}, {s.laps} laps "
+    lines = [f"Automobiles - {s.players} players - {track.title}, {counted(s.laps, 'lap')} "
              "(synthetic track, costs and values)",
              f"Cards: {cards}",
              f"Round {s.turn // s.players + 1}; decision: {decision_words(s)}"]
     if s.weaving:
-        lines.append("Weaving (AU-23)")
+        lines.append("Weaving: a cube may go on any free segment of its space")
     if s.races > 1:
-        lines.append(f"Season: race {s.race + 1} of {s.races}; points (synthetic, RA7) "
+        lines.append(f"Season: race {s.race + 1} of {s.races}; points (synthetic) "
                      + ", ".join(f"{rules.name(p)} {s.points[p]}" for p in range(s.players)))
     if s.pool:
         lines.append("Drivers on offer: " + ", ".join(cfg.drivers[d] for d in s.pool))
     if s.sponsored:
-        lines.append("Sponsors (AU-26; numbers for the winner/the middle/the last, synthetic, "
-                     "RA7)" + (": on offer " + "; ".join(sponsor_name(k) for k in s.offer)
-                               if s.offer else ""))
+        lines.append("Sponsors (numbers for the winner/the middle/the last, synthetic)"
+                     + (": on offer " + "; ".join(sponsor_name(k) for k in s.offer)
+                        if s.offer else ""))
     placed = [p for p in rules.position_order(s) if p in s.order]
     for rank, p in enumerate(placed, 1):
         space = track.spaces[s.car_space[p]]
@@ -146,14 +159,16 @@ def _card_words(s: State, e: ev.PlayCard) -> str:
     card_id, k = s.cfg.cards[e.card].id, e.number
     where = f"position {e.rank} of {s.players}"
     words = {
-        "diesel_engine": lambda: f"{cubes_text(DARKGREY, k)} in the discard, moves {k} "
-                                 "dark grey spaces",
-        "rotary_engine": lambda: f"{k} colours in the discard, moves up to {k} white spaces",
-        "air_jacks": lambda: f"{k} colours in the discard, removes up to {k} cubes",
-        "turbo": lambda: f"{k - 2} green cubes in the discards, moves up to {k} light grey "
-                         "spaces",
-        "transmission": lambda: f"{where}, moves up to {k} light grey spaces",
-        "bump_and_run": lambda: f"{where}, moves up to {k} dark grey spaces",
+        "diesel_engine": lambda: f"{cubes_text(DARKGREY, k)} in the discard, moves "
+                                 f"{counted(k, 'dark grey space')}",
+        "rotary_engine": lambda: f"{counted(k, 'colour')} in the discard, moves up to "
+                                 f"{counted(k, 'white space')}",
+        "air_jacks": lambda: f"{counted(k, 'colour')} in the discard, removes up to "
+                             f"{counted(k, 'cube')}",
+        "turbo": lambda: f"{counted(k - 2, 'green cube')} in the discards, moves up to "
+                         f"{counted(k, 'light grey space')}",
+        "transmission": lambda: f"{where}, moves up to {counted(k, 'light grey space')}",
+        "bump_and_run": lambda: f"{where}, moves up to {counted(k, 'dark grey space')}",
         "overdrive": lambda: f"{where}, moves up to 3 spaces of {_CUBE[k]} or lower",
         "hybrid_engine": lambda: "moves up to 2 spaces of one colour" if k else
                                  "another discard holds as many blue cubes: no move",
@@ -164,7 +179,7 @@ def _card_words(s: State, e: ev.PlayCard) -> str:
 
 
 def _play(s: State, e: ev.PlayCard) -> str:
-    words = [w for w in (_card_words(s, e), f"gains {e.gained} wear" if e.gained else "") if w]
+    words = [w for w in (_card_words(s, e), f"gains {_wear(e.gained)}" if e.gained else "") if w]
     return f"{_NAME(e.seat)} plays {s.cfg.cards[e.card].en}" + (
         ": " + ", ".join(words) if words else "")
 
@@ -205,7 +220,9 @@ def _sponsor(k: int) -> str:
 
 #: The words of each event class (automobiles.events), one function per class.
 _WORDS: dict[type[Any], Callable[[State, Any], str]] = {
-    ev.LogCut: lambda s, e: f"... {e.earlier:,} earlier events are no longer kept ...",
+    ev.LogCut: lambda s, e: f"... {e.earlier:,} earlier "
+                            + ("event is" if e.earlier == 1 else "events are")
+                            + " no longer kept ...",
     ev.CardDealt: lambda s, e: f"{s.cfg.cards[e.card].en} is the "
                                f"{cube_name(s.cfg.cards[e.card].colour)} card",
     ev.OnGrid: _grid,
@@ -213,30 +230,33 @@ _WORDS: dict[type[Any], Callable[[State, Any], str]] = {
     ev.Refill: lambda s, e: f"{_NAME(e.seat)} puts the discard back into the bag",
     ev.BuyCube: lambda s, e: f"{_NAME(e.seat)} buys a {_CUBE[e.cube]} cube for ${e.cost}",
     ev.Unspent: lambda s, e: f"{_NAME(e.seat)} loses ${e.money} unspent",
-    ev.Adrenaline: lambda s, e: f"{_NAME(e.seat)} gained {e.gained} position(s) in the car "
-                                "phase (Adrenaline)",
-    ev.JoshTrin: lambda s, e: f"{_NAME(e.seat)} may move up to {e.spaces} light grey spaces "
-                              "(Josh Trin)",
+    ev.Adrenaline: lambda s, e: f"{_NAME(e.seat)} gained {counted(e.gained, 'position')} in the "
+                                "car phase (Adrenaline)",
+    ev.JoshTrin: lambda s, e: f"{_NAME(e.seat)} may move up to "
+                              f"{counted(e.spaces, 'light grey space')} (Josh Trin)",
     ev.Redline: lambda s, e: f"{_NAME(e.seat)} uses a white cube as {_CUBE[e.colour]} (Redline)",
-    ev.PitStop: lambda s, e: f"{_NAME(e.seat)} makes a pit stop, removing {e.wear} wear",
-    ev.CarMoves: lambda s, e: f"{_NAME(e.seat)}'s car moves {e.spaces} spaces to space {e.space}"
+    ev.PitStop: lambda s, e: f"{_NAME(e.seat)} makes a pit stop"
+                             + (f", removing {e.wear} wear" if e.wear else
+                                " (no wear to remove)"),
+    ev.CarMoves: lambda s, e: f"{_NAME(e.seat)}'s car moves {counted(e.spaces, 'space')} to "
+                              f"space {e.space}"
                               + (f", completing lap {e.lap}" if e.crossed else ""),
     ev.AeroDraft: lambda s, e: f"{_NAME(e.seat)} counts as drafting (Aerodynamics): no wear "
                                "for the move",
     ev.Drafts: lambda s, e: f"{_NAME(e.seat)} drafts: no wear for the move",
     ev.CrateEngine: lambda s, e: f"Crate Engine: the cars behind {_NAME(e.seat)} may move "
-                                 f"{e.spaces} space(s)",
+                                 f"{counted(e.spaces, 'space')}",
     ev.FollowMove: lambda s, e: f"{_NAME(e.seat)}'s car moves to space {e.space} "
                                 f"({cards.source_name(e.source)}"
                                 + (", no wear)" if e.crate else ")"),
-    ev.RaceOver: lambda s, e: f"The race is over after {e.rounds} rounds",
+    ev.RaceOver: lambda s, e: f"The race is over after {counted(e.rounds, 'round')}",
     ev.RacePoints: _race_points,
     ev.RaceBegins: _race_begins,
     ev.DrawCube: lambda s, e: f"{_NAME(e.seat)} draws a {_CUBE[e.cube]} cube",
     ev.PlayCard: _play,
     ev.RemoveCube: lambda s, e: f"{_NAME(e.seat)} removes a {_CUBE[e.cube]} cube",
     ev.ReturnCube: lambda s, e: f"{_NAME(e.seat)} puts a {_CUBE[e.cube]} cube back into the bag",
-    ev.GainsWear: lambda s, e: f"{_NAME(e.seat)} gains {e.wear} wear",
+    ev.GainsWear: lambda s, e: f"{_NAME(e.seat)} gains {_wear(e.wear)}",
     ev.PlaceCube: _place,
     ev.FlagSet: lambda s, e: f"{_NAME(e.seat)} {_FLAG_WORDS[e.flag]}",
     ev.PerformanceTest: lambda s, e: f"{_NAME(e.seat)} removes the Performance Test cube",
@@ -245,21 +265,22 @@ _WORDS: dict[type[Any], Callable[[State, Any], str]] = {
                              (f"{_NAME(e.seat)} removes a {_CUBE[e.cube]} cube of the discard "
                               "(nothing higher)"),
     ev.PickCube: _pick,
-    ev.MaintenanceCrew: lambda s, e: f"{_NAME(e.seat)} may remove up to {e.cubes} cubes of the "
-                                     "discard",
+    ev.MaintenanceCrew: lambda s, e: f"{_NAME(e.seat)} may remove up to "
+                                     f"{counted(e.cubes, 'cube')} of the discard",
     ev.PitTeamMoney: lambda s, e: f"{_NAME(e.seat)} has ${e.money} to buy exactly 1 cube",
-    ev.KaiaLin: lambda s, e: f"{_NAME(e.seat)} discards {e.count} of the cubes drawn and draws "
-                             "as many (Kaia Lin)",
-    ev.ClearWear: lambda s, e: f"{_NAME(e.seat)} removes {e.wear} wear from the "
+    ev.KaiaLin: lambda s, e: (f"{_NAME(e.seat)} discards {e.count} of the cubes drawn and "
+                              f"draws {e.count} more (Kaia Lin)") if e.count else
+                             f"{_NAME(e.seat)} keeps the cubes drawn (Kaia Lin)",
+    ev.ClearWear: lambda s, e: f"{_NAME(e.seat)} removes {_wear(e.wear)} from the "
                                + " and ".join(_PILES[p] for p in e.piles),
     ev.CardOption: lambda s, e: f"{_NAME(e.seat)} takes {s.cfg.cards[e.card].en}'s option "
                                 f"{e.option}",
     ev.PitTeamCube: lambda s, e: f"{_NAME(e.seat)} takes a {_CUBE[e.cube]} cube with Pit Team",
     ev.ToDiscard: lambda s, e: f"{_NAME(e.seat)} puts a {_CUBE[e.cube]} cube on the discard",
     ev.DriverPower: lambda s, e: f"{_NAME(e.seat)} uses {s.cfg.drivers[e.driver]}'s power",
-    ev.MagDraws: lambda s, e: f"{_NAME(e.seat)} draws {e.count} cube"
-                              f"{'s' if e.count > 1 else ''} at once (Mag Matthews)",
-    ev.SponsorsDealt: lambda s, e: "Sponsors are dealt (AU-26)",
+    ev.MagDraws: lambda s, e: f"{_NAME(e.seat)} draws {counted(e.count, 'cube')} at once "
+                              "(Mag Matthews)",
+    ev.SponsorsDealt: lambda s, e: "Sponsors are dealt",
     ev.SponsorOffered: lambda s, e: f"The {_sponsor(e.sponsor)} is on offer",
     ev.KeepSponsor: lambda s, e: f"{_NAME(e.seat)} keeps the {_sponsor(e.sponsor)}",
     ev.DiscardSponsor: lambda s, e: f"{_NAME(e.seat)} discards the {_sponsor(e.sponsor)}",
@@ -271,6 +292,6 @@ _WORDS: dict[type[Any], Callable[[State, Any], str]] = {
     ev.FreeCube: lambda s, e: f"{_NAME(e.seat)} takes a {_CUBE[e.cube]} cube free",
     ev.SponsorMoney: lambda s, e: f"{_NAME(e.seat)} has ${e.money} to spend "
                                   f"(the {_sponsor(e.sponsor)})",
-    ev.SponsorWear: lambda s, e: f"{_NAME(e.seat)} removes {e.wear} wear (the "
+    ev.SponsorWear: lambda s, e: f"{_NAME(e.seat)} removes {_wear(e.wear)} (the "
                                  f"{_sponsor(e.sponsor)})",
 }

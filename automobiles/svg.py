@@ -2,7 +2,7 @@
 says in words what each colour is), the start/finish line, the cubes placed this turn, the cars
 as small cars in their colours (the viewer's outlined and tagged "you"), the last move traced,
 then each player's sheet and the five cards with their stock. The synthetic track and numbers
-are flagged (RA1, RA3). Standard library only.
+are flagged in plain words, without rule codes (RA1, RA3). Standard library only.
 
 ``view_svg`` is the board a player sees in the widgets (``GAME.svg_view``): the whole table's
 board, then the track drawn large around the viewer's car and the car in turn (each space with
@@ -22,7 +22,7 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from gamecore.loop import Loop
+from gamecore.loop import Loop, finish_line, move_trace
 
 from . import rules
 from .actions import Place, PlaceOn
@@ -48,8 +48,9 @@ _CAR_TEXT = ("#fff", "#fff", "#000", "#000", "#fff")
 #: The outline and tag of the viewer's own car.
 MINE = "#e0007a"
 LINE = 16  # a text line's height on the table board
-#: The note every drawing of Automobiles' data carries (RA1, RA3).
-SYNTHETIC = "synthetic track, cube costs and values (RA1, RA3)"
+#: The note every drawing of Automobiles' data carries (RA1, RA3: the seed gives no track, cube
+#: costs or values), in plain words: a player reads no rule code on a board.
+SYNTHETIC = "synthetic data (made-up track, cube costs and values)"
 #: Plain words for the cube kinds, in ``CUBES`` order: their one name (``config.cube_name``).
 WORDS = tuple(cube_name(c) for c in range(len(CUBES)))
 #: A space's colour in words (AU-03 to AU-06): the gear cube's name that moves onto it.
@@ -121,14 +122,14 @@ def _circuit(s: State, loop: Loop, viewer: int | None) -> str:
         x, y = loop.point((u + 0.5) / units, -11)
         out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="12" '
                    f'fill="#555">{u}</text>')
-    out.append(_line(loop, lanes))
+    out.append(finish_line(loop, lanes))
     for cube, b, seg, _ in s.route:
         sp = track.spaces[b]
         x, y = loop.point((sp.start + seg + 0.5) / units, (sp.lane + 0.5) * _LANE_W)
         out.append(f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" '
                    f'fill="{CUBE_FILL[cube]}" stroke="#e80" stroke-width="2.5"/>')
     for seat, path in last_move(s).items():
-        out.append(_trace(loop.trace(*path), CAR_FILL[seat], CAR_NAMES[seat]))
+        out.append(move_trace(loop.trace(*path), CAR_FILL[seat], CAR_NAMES[seat]))
     for p in s.order:
         sp = track.spaces[s.car_space[p]]
         t = (unit_of(s, p) + 0.5) / units
@@ -142,30 +143,6 @@ def _circuit(s: State, loop: Loop, viewer: int | None) -> str:
                        'font-weight="bold" fill="#fff">you</text></g>')
     out.append(_infield(s, loop, viewer))
     return "\n".join(out)
-
-
-def _line(loop: Loop, lanes: float) -> str:
-    """The start/finish line across the top straight, chequered, with its name."""
-    x, y = loop.point(0, 0)
-    squares = []
-    for k in range(int((lanes + 8) / 5)):
-        for j in (0, 1):
-            fill = "#111" if (k + j) % 2 else "#fff"
-            squares.append(f'<rect x="{x - 5 + 5 * j:.1f}" y="{y + 4 - 5 * (k + 1):.1f}" '
-                           f'width="5" height="5" fill="{fill}"/>')
-    return (f'<g class="finish-line">{"".join(squares)}'
-            f'<text x="{x + 10:.1f}" y="{y - lanes - 30:.1f}" font-size="12" '
-            'font-weight="bold">start / finish, the cars run this way</text>'
-            f'<path d="M{x + 232:.1f},{y - lanes - 34:.1f} h36 l-7,-5 m7,5 l-7,5" fill="none" '
-            'stroke="#111" stroke-width="2"/></g>')
-
-
-def _trace(d: str, colour: str, name: str) -> str:
-    return (f'<g class="last-move"><title>{name}\'s last move</title>'
-            f'<path d="{d}" fill="none" stroke="#fff" stroke-width="7" '
-            'stroke-linecap="round"/>'
-            f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="3.5" '
-            'stroke-dasharray="7 4" stroke-linecap="round"/></g>')
 
 
 def car_words(s: State, seat: int, viewer: int | None = None) -> str:
@@ -421,8 +398,8 @@ def _strip(s: State, chunk: Sequence[int], where: Mapping[int, tuple[float, floa
             stroke = ' stroke="#1b7a2e" stroke-width="4" stroke-dasharray="6 3"'
         parts.append(f'<rect x="{x + 1:g}" y="{y + 1:g}" width="{width - 2}" '
                      f'height="{_LANE - 2}" rx="3" fill="{FILL[sp.colour]}"{stroke}>'
-                     f'<title>space {sp.index}, {WORDS[sp.colour]}, {sp.length} segment(s)'
-                     f'</title></rect>')
+                     f'<title>space {sp.index}, {WORDS[sp.colour]}, {sp.length} '
+                     f'segment{"" if sp.length == 1 else "s"}</title></rect>')
         for k in range(1, len(cols)):
             parts.append(f'<line x1="{x + k * _UNIT:g}" y1="{y + 6:g}" x2="{x + k * _UNIT:g}" '
                          f'y2="{y + _LANE - 6:g}" stroke="#999" stroke-dasharray="2 3"/>')
@@ -466,7 +443,7 @@ def _strip_trace(s: State, seat: int, path: tuple[float, float, float, float],
     for run in runs:
         if len(run) > 1:
             d = "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in run)
-            out.append(_trace(d, CAR_FILL[seat], CAR_NAMES[seat]))
+            out.append(move_trace(d, CAR_FILL[seat], CAR_NAMES[seat]))
     return out
 
 
@@ -597,6 +574,6 @@ def sheets_svg(s: State, viewer: int | None = None) -> str:
     for line in pack([f"cost/value: {cards[0]}", *cards[1:]], int((WIDTH - 16) / 6.9)):
         y += 17
         parts.append(f'<text x="8" y="{y:g}" font-size="12">{html.escape(line)}</text>')
-    parts.append(f'<text x="8" y="{y + 17:g}" font-size="12" fill="#a00">costs and values '
-                 'synthetic (RA1)</text>')
+    parts.append(f'<text x="8" y="{y + 17:g}" font-size="12" fill="#a00">costs and values: '
+                 'synthetic data, made up for this lab</text>')  # RA1
     return _svg(y + 27, "".join(parts), "au-sheets")

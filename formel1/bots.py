@@ -15,7 +15,18 @@ import random
 from gamecore.bots import RandomBot, make_from
 
 from . import rules
-from .actions import ACTIONS, DECLINE, PASS, AuctionCard, Bid, Promise, Sell, Withhold
+from .actions import (
+    ACTIONS,
+    DECLINE,
+    PASS,
+    AuctionCard,
+    Bid,
+    Buyer,
+    Price,
+    Promise,
+    Sell,
+    Withhold,
+)
 from .config import FINISHED
 from .state import State
 
@@ -57,6 +68,39 @@ class GreedyBot:
 
 #: The actions that open a bargain of the no-car variant (F1-39), which greedy never does.
 TRADES = (Sell, AuctionCard, Promise, Withhold)
+
+
+class TraderBot:
+    """A stress bot for the no-car variant, not offered by ``make_bot``: it makes a game as
+    long as the rules allow. It passes on every car (the dealer takes them for $10K, F1-15, and
+    the others own none and bargain, F1-38); in turn it offers all the cards it may sell at the
+    richest price (declined when offered to it) or auctions a card; in a card auction it raises
+    by the least bid each time (F1-39). Its games log far past ``state.LOG_LIMIT``
+    (tests/formel1/test_log_window.py, benchmarks/bench_racing_positions.py)."""
+
+    name = "trader"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        """The trader's action id (uniform where it has no preference)."""
+        legal = state.legal_action_ids()
+        if state.phase == rules.AUCTION:
+            return PASS if PASS in legal else self.rng.choice(legal)
+        deal = state.proposal
+        if deal is not None and deal.kind == rules.CARD_AUCTION:
+            return min((a for a in legal if isinstance(ACTIONS[a], Bid)), default=PASS)
+        for kind in (Sell, Buyer, Price):
+            ids = [a for a in legal if isinstance(ACTIONS[a], kind)]
+            if ids and (kind is not Sell or deal is not None or self.rng.random() < 0.5):
+                return self.rng.choice(ids) if kind is Buyer else max(ids)
+        auctions = [a for a in legal if isinstance(ACTIONS[a], AuctionCard)]
+        if auctions:
+            return self.rng.choice(auctions)
+        if deal is not None and deal.price >= 0:
+            return DECLINE  # the offer stays open to be made again
+        return self.rng.choice(legal)
 
 
 def _no_trade(legal: tuple[int, ...]) -> int:
@@ -107,4 +151,5 @@ def make_bot(name: str, seed: int | None = 0) -> RandomBot | GreedyBot:
     return make_from(BOTS, name, seed)
 
 
-__all__ = ["BOTS", "TRADES", "Bid", "GreedyBot", "RandomBot", "car_value", "evaluate", "make_bot"]
+__all__ = ["BOTS", "TRADES", "Bid", "GreedyBot", "RandomBot", "TraderBot", "car_value", "evaluate",
+           "make_bot"]

@@ -75,9 +75,10 @@ def _new_game(players: int = 4, seed: int | None = 0, explicit_chance: bool = Fa
 #: above the 150-250 decisions of a random race.
 RACE_BOUND = 111 + 12 * (MAX_PLAYERS + MAX_BID // config_for(2).bid_step) + 98 * (5 + 12)
 MAX_GAME_LENGTH = 3 * RACE_BOUND
-#: The no-car variant's bargains per race on top (F1-39, RF9): before each of at most 98 cards,
-#: at most MAX_OFFERS bargains, each at most a sale of 98 cards with its buyer, price and
-#: answer, or a card auction of bids rising by $10K to MAX_BID and one pass per player.
+#: The no-car variant's bargains per race on top (F1-39, RF9): before each of at most 98 cards
+#: (every turn plays one: a seller keeps a card, ``rules.bargains``), at most MAX_OFFERS
+#: bargains, each at most a sale of 98 cards with its buyer, price and answer, or a card
+#: auction of bids rising by $10K to MAX_BID and one pass per player.
 NO_CAR_BOUND = 98 * MAX_OFFERS * max(98 + 3, MAX_BID // config_for(2).bid_step + MAX_PLAYERS)
 
 
@@ -88,6 +89,16 @@ def max_length(params: Mapping[str, Any]) -> int:
     laps = 2 if any(name in params["variants"] for name in TWO_LAPS) else 1
     bargains = NO_CAR_BOUND if "no_car" in params["variants"] else 0
     return params["races"] * laps * (RACE_BOUND + bargains)
+
+
+def _log(s: State) -> list[str]:
+    """The plain-English log (``render.event_log``), opened by a line saying how many earlier
+    events are no longer kept once the log was cut (``state.LOG_LIMIT``)."""
+    lines = event_log(s)
+    if not s.log_cut:
+        return lines
+    said = "event is" if s.log_cut == 1 else "events are"
+    return [f"... {s.log_cut:,} earlier {said} no longer kept ...", *lines]
 
 
 def _make_bot(name: str, seed: int | None = 0) -> Any:
@@ -112,7 +123,7 @@ GAME = Game(
     text=text_board,
     svg=table_svg,
     to_json=state_to_json,
-    log=event_log,
+    log=_log,
     svg_view=view_svg,
     decision=decision_words,
     replay_to_json=replay_to_json,

@@ -2,7 +2,8 @@
 
 Shows the table as the players see it together: the cards in the hands are counted, never
 named; the removed cards and the Starter (until it is turned up) stay face down (F1-05, F1-18).
-The track and the cards are synthetic (RF1, RF2), and the board says so.
+The track and the cards are synthetic (RF1, RF2), and the board says so in plain words. Every
+count agrees with its noun ("1 card", "2 cards"; ``counted``).
 """
 
 from __future__ import annotations
@@ -104,7 +105,8 @@ def text_board(s: State) -> str:
              f"Decision: {decision_words(s)}",
              "Money: " + ", ".join(f"Player {p} ${m}K" + (" (dealer)" if p == s.dealer else "")
                                    for p, m in enumerate(s.money)),
-             "Hands: " + ", ".join(f"Player {p} {len(h)} cards" for p, h in enumerate(s.hands))]
+             "Hands: " + ", ".join(f"Player {p} {counted(len(h), 'card')}"
+                                   for p, h in enumerate(s.hands))]
     if s.starter != OFF:
         shown = s.cfg.kinds[s.starter].name if s.phase == rules.RACE else "face down"
         lines.append(f"Starter card: {shown}; {len(s.removed)} removed face down")
@@ -117,6 +119,11 @@ def text_board(s: State) -> str:
             ("must not play", s.withheld)
         lines.append(f"Promise: Player {s.turn} {verb} {_card(s, card)} (paid for)")
     return "\n".join(lines)
+
+
+def counted(k: int, noun: str) -> str:
+    """``k`` and its noun, singular for 1 and plural otherwise: "1 card", "0 cards"."""
+    return f"{k} {noun if k == 1 else noun + 's'}"
 
 
 def event_log(s: State) -> list[str]:
@@ -191,7 +198,8 @@ _HOW = {ev.BOUGHT: "buys", ev.FORCED: "has no car and must take",
 
 #: The words of each event class (formel1.events), one function per class.
 _WORDS: dict[type[Any], Callable[[State, Any], str]] = {
-    ev.Removed: lambda s, e: f"{e.count} cards are removed face down.",
+    ev.Removed: lambda s, e: f"{counted(e.count, 'card')} "
+                             f"{'is' if e.count == 1 else 'are'} removed face down.",
     ev.Dealt: lambda s, e: f"The cards are dealt, {e.each} each.",
     ev.StarterSet: lambda s, e: f"A leftover card is the Starter card; {e.removed} removed "
                                 "face down.",

@@ -46,7 +46,7 @@ from .actions import (
     Withhold,
 )
 from .config import FINISHED, MAX_OFFERS, MAX_PLAYERS, OFF, WHITE, Track, config_for
-from .state import Bargain
+from .state import CARDS_PER_UNIT, LOG_KEEP, LOG_LIMIT, Bargain
 
 if TYPE_CHECKING:
     from .state import State
@@ -677,14 +677,18 @@ def bargains(s: State) -> list[int]:
     MAX_OFFERS a turn and none once a promise binds his play: sell one or more of his cards
     (``sell``), hold an auction for one (``auction``, when another player can bid), promise to
     play one (``promise``) or not to play one (``withhold``, when he holds another kind of
-    card to play instead)."""
+    card to play instead). He sells or auctions a card only while he keeps another: F1-38, he
+    "must still play a card each time it is his turn" (and so every turn plays a card, which
+    keeps a race finite: a turn passed by a seller who sold his last card let cards and money
+    go round the table for ever)."""
     p = s.turn
     if "no_car" not in s.variants or p in s.owner or s.offers >= MAX_OFFERS \
             or s.withheld != OFF:
         return []
     kinds = sorted(set(s.hands[p]))
-    bidders = any(s.money[q] >= s.cfg.bid_step for q in range(s.players) if q != p)
-    return [*(_SELL_IDS[k] for k in kinds), *(_AUCTION_IDS[k] for k in kinds if bidders),
+    spare = len(s.hands[p]) > 1
+    bidders = spare and any(s.money[q] >= s.cfg.bid_step for q in range(s.players) if q != p)
+    return [*(_SELL_IDS[k] for k in kinds if spare), *(_AUCTION_IDS[k] for k in kinds if bidders),
             *(_PROMISE_IDS[k] for k in kinds),
             *(_WITHHOLD_IDS[k] for k in kinds if len(kinds) > 1)]
 
@@ -703,7 +707,8 @@ def bargain_ids(s: State, deal: Bargain) -> tuple[int, ...]:
         if deal.kind != SALE:
             return buyers
         left = Counter(s.hands[s.turn]) - Counter(deal.cards)
-        return (*(_SELL_IDS[k] for k in sorted(left)), *buyers)
+        more = sum(left.values()) > 1  # he keeps a card to play (F1-38, ``bargains``)
+        return (*(_SELL_IDS[k] for k in sorted(left) if more), *buyers)
     top = min(max(s.money[deal.partner], 0), MAX_BID)
     return tuple(_PRICE_IDS[x] for x in range(0, top + 1, s.cfg.bid_step))
 
@@ -748,7 +753,9 @@ def _name_price(s: State, price: int) -> None:
     deal = s.proposal
     assert deal is not None
     s.proposal = replace(deal, price=price)
-    s.events += (ev.Proposal(s.turn, deal.kind, deal.cards, deal.partner, price),)
+    event = ev.Proposal(s.turn, deal.kind, deal.cards, deal.partner, price)
+    s.events += (event,)
+    s.log_extra += event_units(event) - 1
 
 
 def _card_bid(s: State, amount: int) -> None:
@@ -815,17 +822,14 @@ def _pay(s: State, payer: int, payee: int, price: int) -> None:
 
 
 def _hand_over(s: State, cards: tuple[int, ...], seller: int, buyer: int, price: int) -> None:
-    """A sale is made: the buyer pays the seller and takes the cards (F1-39). Engine decision:
-    a seller left without a card has nothing to play, and his turn passes."""
+    """A sale is made: the buyer pays the seller and takes the cards (F1-39); the seller keeps
+    a card to play (``bargains``)."""
     _pay(s, buyer, seller, price)
     hand = list(s.hands[seller])
     for card in cards:
         hand.remove(card)
     s.hands = _with(_with(s.hands, seller, tuple(hand)), buyer,
                     tuple(sorted((*s.hands[buyer], *cards))))
-    if not s.hands[seller]:
-        s.events += (ev.NoCards(seller),)
-        _end_card(s)
 
 
 # --- prizes and the next race (F1-30 .. F1-33, RF8) ------------------------------------------
@@ -865,9 +869,33 @@ def reset_race(s: State) -> None:
 
 # --- applying actions -------------------------------------------------------------------------
 def apply_id(s: State, aid: int) -> None:
-    """Apply a legal action id in place, then everything automatic after it (``advance``)."""
+    """Apply a legal action id in place, then everything automatic after it (``advance``);
+    a log grown past its limit is cut (``cut_log``)."""
     _apply(s, aid)
     advance(s)
+    if len(s.events) + s.log_extra > LOG_LIMIT:
+        cut_log(s)
+
+
+def event_units(e: Any) -> int:
+    """The units of the log limit an event takes (``state.LOG_LIMIT``): one, and one more for
+    every CARDS_PER_UNIT cards a proposal names."""
+    if type(e) is ev.Proposal:
+        return 1 + -(-len(e.cards) // CARDS_PER_UNIT)
+    return 1
+
+
+def cut_log(s: State) -> None:
+    """Drop the oldest events until at most LOG_KEEP units remain; ``log_cut`` counts every
+    event dropped so far (``state.LOG_LIMIT``: the no-car variant's bargains can log far past
+    what a position may hold)."""
+    units, drop = len(s.events) + s.log_extra, 0
+    while units > LOG_KEEP:
+        units -= event_units(s.events[drop])
+        drop += 1
+    s.events = s.events[drop:]
+    s.log_cut += drop
+    s.log_extra = units - len(s.events)
 
 
 def _apply(s: State, aid: int) -> None:

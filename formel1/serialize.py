@@ -20,13 +20,20 @@ from gamecore.chance import CHANCE
 from gamecore.errors import GameError, PositionError
 from gamecore.events import FieldCheck, flag, read_log, whole
 from gamecore.game import DEFAULT_GAME, hide
-from gamecore.position import check_envelope, check_replay_fields, check_schema, parse_json
+from gamecore.position import (
+    check_envelope,
+    check_replay_fields,
+    check_schema,
+    kind_words,
+    parse_json,
+    short,
+)
 
 from . import rules
 from .actions import DEAL_PRICES, MAX_BID
 from .config import FINISHED, MAX_OFFERS, MAX_PLAYERS, MIN_PLAYERS, NAME, OFF, WHITE, config_for
-from .events import EVENTS
-from .state import Bargain, State, new_state
+from .events import EVENTS, Proposal
+from .state import CARDS_PER_UNIT, LOG_KEEP, LOG_LIMIT, Bargain, State, new_state
 
 FORMAT = "formel1-position"
 REPLAY_FORMAT = "formel1-replay"
@@ -37,6 +44,10 @@ COLOURS = config_for(2).colours
 CARD_NAMES = [k.name for k in config_for(2).kinds]
 PENDING = ("move", "white", "switch")  # rules.MOVE, WHITE_CAR, SWITCH
 BARGAINS = ("sale", "promise", "auction", "withhold")  # rules.SALE, PROMISE, CARD_AUCTION, WITHHOLD
+#: The first entry of a cut log (``state.LOG_LIMIT``) and the most events it may count.
+LOG_CUT, MAX_CUT = "log_cut", 10**15
+#: The most units one event takes: a proposal naming every card of a double deck (F1-41).
+MAX_EVENT_UNITS = 1 + -(-2 * len(CARD_NAMES) // CARDS_PER_UNIT)
 
 
 @cache
@@ -86,7 +97,7 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "proposal": None if s.proposal is None else _bargain_to_dict(s.proposal),
         "promised": None if s.promised == OFF else CARD_NAMES[s.promised],
         "withheld": None if s.withheld == OFF else CARD_NAMES[s.withheld],
-        "log": [e.to_list() for e in s.events],
+        "log": ([[LOG_CUT, s.log_cut]] if s.log_cut else []) + [e.to_list() for e in s.events],
     }
 
 
@@ -168,12 +179,38 @@ def state_from_dict(data: Any) -> State:
     s.promised = OFF if data["promised"] is None else CARD_NAMES.index(data["promised"])
     withheld = data.get("withheld")  # optional: files before the withhold bargain lack it
     s.withheld = OFF if withheld is None else CARD_NAMES.index(withheld)
-    s.events = tuple(read_log(log, EVENTS, _event_checks(s), schema()["properties"]["log"]
-                              ["maxItems"]))
+    s.log_cut, events = _read_cut(log)
+    s.events = tuple(read_log(events, EVENTS, _event_checks(s), LOG_LIMIT,
+                              first=1 if s.log_cut else 0))
+    s.log_extra = sum(rules.event_units(e) - 1 for e in s.events if type(e) is Proposal)
+    _check_log_units(s)
     _check_consistency(s)
     s.legal = rules.legal_ids(s)
     _check_decision(s)
     return s
+
+
+def _read_cut(log: Any) -> tuple[int, Any]:
+    """A cut log's first entry, ``["log_cut", N]`` (N earlier events no longer kept,
+    ``state.LOG_LIMIT``), and the events after it; 0 and the whole log for a log never cut."""
+    if type(log) is not list or not log or type(log[0]) is not list or log[0][:1] != [LOG_CUT]:
+        return 0, log
+    entry = log[0]
+    if len(entry) != 2 or type(entry[1]) is not int or not 1 <= entry[1] <= MAX_CUT:
+        raise PositionError("log/0", f'a cut log opens with ["{LOG_CUT}", N], N the earlier '
+                                     "events no longer kept (at least 1)")
+    return entry[1], log[1:]
+
+
+def _check_log_units(s: State) -> None:
+    """A log within LOG_LIMIT units; a cut one as long as a cut leaves it (``rules.cut_log``:
+    more than LOG_KEEP units less the longest event's, then what was logged since)."""
+    units = len(s.events) + s.log_extra
+    if units > LOG_LIMIT:
+        raise PositionError("log", f"at most {LOG_LIMIT:,} units: one an event, one more for "
+                                   f"every {CARDS_PER_UNIT} cards a proposal names")
+    if s.log_cut and units < LOG_KEEP - MAX_EVENT_UNITS:
+        raise PositionError("log", f"a cut log keeps its latest {LOG_KEEP:,} units")
 
 
 def _check_old_version(data: Any) -> None:
@@ -310,8 +347,8 @@ def _check_turn_order(s: State) -> None:
             expect = next((p for p in ((expect + i) % n for i in range(n)) if s.hands[p]),
                           expect)
     if s.turn != expect:
-        raise PositionError("turn", f"player {expect + 1} is in turn: play goes clockwise, one "
-                                    "card each (F1-19, F1-29)")
+        raise PositionError("turn", f"{rules.seat_name(expect)} is in turn: play goes clockwise, "
+                                    "one card each (F1-19, F1-29)")
 
 
 def _check_bargains(s: State) -> None:
@@ -342,10 +379,12 @@ def _check_bargain(s: State, deal: Bargain) -> None:
     """The open bargain of the no-car variant (F1-39, RF9), checked field by field."""
     seller, seats = s.turn, range(s.players)
     cards_ok = not Counter(deal.cards) - Counter(s.hands[seller]) and deal.cards \
-        and (deal.kind == rules.SALE or len(deal.cards) == 1)
+        and (deal.kind == rules.SALE or len(deal.cards) == 1) \
+        and (deal.kind in (rules.PROMISE, rules.WITHHOLD) or len(deal.cards) < len(s.hands[seller]))
     if not cards_ok or not s.offers:
         raise PositionError("proposal", "cards of the seller's hand, one unless it is a sale, "
-                                        "in a bargain he opened this turn (F1-39)")
+                                        "in a bargain he opened this turn, a card left to play "
+                                        "(F1-38, F1-39)")
     if deal.kind == rules.CARD_AUCTION:
         ok = deal.partner in seats and deal.partner != seller and len(deal.out) == s.players \
             and deal.out[seller] and not deal.out[deal.partner] and deal.price >= 0 \
@@ -384,6 +423,15 @@ def _check_laps(s: State) -> None:
             and s.card == OFF:
         raise PositionError("picked_up", "the discards are picked up after the card on which "
                                          "the lead car completes lap 1 (F1-40)")
+    if discards and s.phase == rules.RACE and not s.picked_up and "no_car" not in s.variants:
+        # every card played goes to its player's pile until the pick-up (the Starter to none),
+        # so hand and pile together are the hand dealt; the turn order after the pick-up is
+        # read from the hands alone (no-car sales move cards between hands: not checked there)
+        size = rules.hand_size(s)
+        for p in range(s.players):
+            if len(s.hands[p]) + len(s.discards[p]) != size:
+                raise PositionError(f"discards/{p}", f"a hand and its discard pile hold the {size} "
+                                                     "cards dealt until the pick-up (F1-05, F1-40)")
 
 
 def _check_cards(s: State) -> None:
@@ -570,7 +618,8 @@ def replay_from_json(text: str | bytes) -> State:
                         f"Formel 1 is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
     for field, kind in (("races", int), ("track", str), ("variants", list)):
         if isinstance(data.get(field), bool) or not isinstance(data.get(field), kind):
-            raise PositionError(field, f"expected {kind.__name__}")
+            raise PositionError(field, f"expected {kind_words(kind)}, not "
+                                       f"{short(data.get(field))}")
     _check_replay_settings(data)
     try:
         return replay(data["players"], data["seed"], data["actions"], data["races"],

@@ -23,6 +23,18 @@ from gamecore.state import GameState
 from .actions import TABLE
 from .config import NAME, OFF, TWO_LAPS, Config, Track, config_for
 
+#: The log is kept within LOG_LIMIT units (an event is one unit, and a proposal one more for
+#: every CARDS_PER_UNIT cards it names, a sale of a big hand being a long entry). The no-car
+#: variant's bargains have no bound but RF9's two a turn and the bidders' cash: a legal game of
+#: card auctions bid up $10K at a time, or of big hands offered again and again, logs far past
+#: any size limit (a race may take up to some 140,000 decisions, ``game.max_length``). Past
+#: LOG_LIMIT the oldest events are dropped until at most LOG_KEEP units remain; ``log_cut``
+#: counts them. A cut depends on the events alone, so a loaded log is cut exactly as the saved
+#: one would have been. A unit is at most 33 characters of JSON, so the log stays under 660,000
+#: (``gamecore.position.MAX_POSITION_SIZE`` is 1,000,000); the longest games of the built-in
+#: bots log about 5,000 events and are never cut (``benchmarks/bench_racing_positions.py``).
+LOG_LIMIT, LOG_KEEP, CARDS_PER_UNIT = 20_000, 16_000, 8
+
 
 @dataclass(frozen=True, slots=True)
 class Bargain:
@@ -50,10 +62,11 @@ class State(GameState):
                  "money", "phase", "hands", "starter", "removed", "starter_played", "revealed",
                  "queue", "owner", "offer", "reoffered", "high_bid", "high_bidder", "out",
                  "pos", "laps", "finished", "discards", "picked_up", "turn", "card", "step",
-                 "pending", "whites", "offers", "proposal", "promised", "withheld", "events",
-                 "legal", "history")
-    #: The fields compared by ``==`` and written to JSON (the legal cache and history derive).
-    DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-2]
+                 "pending", "whites", "offers", "proposal", "promised", "withheld", "log_cut",
+                 "events", "log_extra", "legal", "history")
+    #: The fields compared by ``==`` and written to JSON (the log's extra units, the legal
+    #: cache and the history derive).
+    DATA_FIELDS: ClassVar[tuple[str, ...]] = __slots__[:-3]
     GAME: ClassVar[str] = NAME
     ACTIONS: ClassVar = TABLE
     WIN_REASON: ClassVar[str] = "most money after the last race"  # F1-33
@@ -95,7 +108,9 @@ class State(GameState):
     proposal: Bargain | None  # the open bargain (sale, auction, promise), None for none (F1-39)
     promised: int  # the card the player in turn has promised to play now, OFF for none (F1-39)
     withheld: int  # the card he has been paid not to play now, OFF for none (F1-39)
+    log_cut: int  # the earliest events no longer kept (LOG_LIMIT), 0 while none was dropped
     events: tuple[Event, ...]  # the event log, typed values (formel1.events; ``log()`` words it)
+    log_extra: int  # the log's units beyond one an event (LOG_LIMIT; derived from ``events``)
     legal: tuple[int, ...]
     history: list[State]
     RULES: ClassVar[Any]  # formel1.rules, bound by formel1.game
@@ -159,6 +174,7 @@ def new_state(players: int, seed: int | None, races: int, track: str,
     s.players, s.seed, s.draws, s.races = players, seed, 0, races
     s.variants, s.track, s.race, s.dealer = variants, track, 0, OFF
     s.money, s.events, s.legal, s.history = (0,) * players, (), (), []
+    s.log_cut, s.log_extra = 0, 0
     State.RULES.reset_race(s)
     s.phase = State.RULES.DEALER
     return s

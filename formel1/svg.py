@@ -2,7 +2,8 @@
 final straightaway and start/finish line, the six cars as small cars in their colours (the
 viewer's outlined and tagged "you"), the last move traced, a key naming every car and its owner,
 then the prize chart, money and hands (the viewer's own hand face up). Standard library only.
-The cards and the track are synthetic (RF1, RF2): the board says so.
+The cards and the track are synthetic (RF1, RF2): the board says so in plain words, without rule
+codes.
 
 ``view_svg`` is the board a player sees in the widgets (``GAME.svg_view``): the whole table's
 board, then a close-up of the track drawn large around the viewer's cars (row numbers, lane
@@ -22,12 +23,12 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from gamecore.loop import Loop
+from gamecore.loop import Loop, finish_line, move_trace
 
 from . import rules
 from .actions import Bid, To
 from .config import FINISHED, OFF
-from .render import decision_words
+from .render import counted, decision_words
 from .serialize import hidden_paths
 
 if TYPE_CHECKING:
@@ -43,8 +44,9 @@ MIN_FONT = 12
 #: About how wide a character of the 13 px sans-serif text is, for wrapping long lines.
 CHAR_PX = 7.5
 LINE_PX = 17
-#: The note every drawing of Formel 1's data carries (RF1, RF2).
-SYNTHETIC = "synthetic cards and track data (RF1, RF2)"
+#: The note every drawing of Formel 1's data carries (RF1, RF2: no public source gives the cards
+#: or the track), in plain words: a player reads no rule code on a board.
+SYNTHETIC = "synthetic cards and track data"
 FILL = {"corner": "#f2c46d", "unequal": "#e8955a", "chicane": "#e77f7f", "final": "#a9cff0",
         "plain": "#dadada"}
 #: What each kind of cell is, in words, for the key.
@@ -91,7 +93,7 @@ def board_svg(s: State, viewer: int | None = None) -> str:
         if p == viewer:
             hand = "; ".join(s.cfg.kinds[k].name for k in s.hands[p])
         else:
-            hand = f"{len(s.hands[p])} cards"
+            hand = counted(len(s.hands[p]), "card")
         who = f"Player {p}{' (you)' if p == viewer else ''}{' (dealer)' if p == s.dealer else ''}"
         lines.append(f"{who}: ${s.money[p]}K; cars {cars or 'none'}; hand {hand}")
     unplaced = [s.cfg.colours[c] for c in range(6) if s.pos[c] in (OFF, FINISHED)]
@@ -136,9 +138,9 @@ def _circuit(s: State, loop: Loop, viewer: int | None) -> str:
         x, y = loop.point((row + 0.5) / rows, -11)
         out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="12" '
                    f'fill="#555">{row}</text>')
-    out.append(_line(loop, lanes))
+    out.append(finish_line(loop, lanes))
     for car, path in last_move(s).items():
-        out.append(_trace(loop.trace(*path), CAR_FILL[car], s.cfg.colours[car]))
+        out.append(move_trace(loop.trace(*path), CAR_FILL[car], s.cfg.colours[car]))
     mine = [c for c in range(6) if viewer is not None and s.owner[c] == viewer]
     spots: list[tuple[float, float]] = []
     for car, p in enumerate(s.pos):
@@ -153,30 +155,6 @@ def _circuit(s: State, loop: Loop, viewer: int | None) -> str:
     out.extend(_you_tags(spots))
     out.append(_infield(s, loop, viewer))
     return "\n".join(out)
-
-
-def _line(loop: Loop, lanes: float) -> str:
-    """The start/finish line across the top straight, chequered, with its name."""
-    x, y = loop.point(0, 0)
-    squares = []
-    for k in range(int((lanes + 8) / 5)):
-        for j in (0, 1):
-            fill = "#111" if (k + j) % 2 else "#fff"
-            squares.append(f'<rect x="{x - 5 + 5 * j:.1f}" y="{y + 4 - 5 * (k + 1):.1f}" '
-                           f'width="5" height="5" fill="{fill}"/>')
-    return (f'<g class="finish-line">{"".join(squares)}'
-            f'<text x="{x + 10:.1f}" y="{y - lanes - 30:.1f}" font-size="12" '
-            'font-weight="bold">start / finish, the cars run this way</text>'
-            f'<path d="M{x + 232:.1f},{y - lanes - 34:.1f} h36 l-7,-5 m7,5 l-7,5" fill="none" '
-            'stroke="#111" stroke-width="2"/></g>')
-
-
-def _trace(d: str, colour: str, name: str) -> str:
-    return (f'<g class="last-move"><title>{name}\'s last move</title>'
-            f'<path d="{d}" fill="none" stroke="#fff" stroke-width="7" '
-            'stroke-linecap="round"/>'
-            f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="3.5" '
-            'stroke-dasharray="7 4" stroke-linecap="round"/></g>')
 
 
 def _car(s: State, car: int, x: float, y: float, heading: float, mine: bool,
@@ -552,7 +530,7 @@ def _closeup_trace(s: State, where: Mapping[int, tuple[float, float]], cw: int) 
         for run in runs:
             if len(run) > 1:
                 d = "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in run)
-                out.append(_trace(d, CAR_FILL[car], s.cfg.colours[car]))
+                out.append(move_trace(d, CAR_FILL[car], s.cfg.colours[car]))
     return out
 
 
@@ -610,12 +588,12 @@ def _card_and_hand(s: State, viewer: int | None, card: str | None, y: float
     if shown:
         step = s.step if playing else -1
         head = "Card in play" if playing else "Card"
-        y = _lines_of(parts, f"{head}, numbers carried out top to bottom (F1-20):", y + 14)
+        y = _lines_of(parts, f"{head}, numbers carried out top to bottom:", y + 14)  # F1-20
         y = _card(s, parts, shown, 8, y + 8, step)
     if viewer is not None:
         hand = seen_hand(s, viewer)
-        y = _lines_of(parts, f"Your hand (Player {viewer}, {len(hand)} cards; the others' "
-                      "hands are hidden):", y + 18)
+        y = _lines_of(parts, f"Your hand (Player {viewer}, {counted(len(hand), 'card')}; the "
+                      "others' hands are hidden):", y + 18)
         x, row_y, tallest = 8.0, y + 8, 0.0
         for name in hand:
             if x + _SMALL_CARD > WIDTH - 4:
@@ -641,7 +619,7 @@ def _card(s: State, parts: list[str], name: str, x: float, y: float, step: int,
     width = _SMALL_CARD if small else 240
     parts.append(f'<rect x="{x:g}" y="{y:g}" width="{width}" height="{len(lines) * lh + 8}" '
                  'rx="6" fill="#fffdf5" stroke="#777"><title>'
-                 f'{html.escape(name)} (synthetic card, RF1)</title></rect>')
+                 f'{html.escape(name)} (synthetic card)</title></rect>')
     for i, (text, c) in enumerate(lines):
         ty = y + 4 + (i + 1) * lh - 4
         fill = "#fff" if c is None or c < 0 else CAR_FILL[c]

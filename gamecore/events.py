@@ -85,21 +85,23 @@ def read_event(raw: Any, table: Mapping[str, type[Event]], checks: Mapping[str, 
 
 
 def read_log(raw: Any, table: Mapping[str, type[Event]], checks: Mapping[str, FieldCheck],
-             limit: int, field: str = "log") -> list[Event]:
+             limit: int, field: str = "log", first: int = 0) -> list[Event]:
     """Every event of the JSON list ``raw`` (``read_event``), at most ``limit`` of them; linear
-    in the log's length."""
+    in the log's length. ``first``: the index of ``raw[0]`` in the file's list, for the field
+    an error names (a game whose log opens with an entry of its own reads the rest)."""
     if type(raw) is not list:
         raise PositionError(field, f"a list of events, got {short(raw)}")
     if len(raw) > limit:
         raise PositionError(field, f"at most {limit} events")
-    return [r[0](*r[1:]) for r in read_records(raw, table, checks, limit, field)]
+    return [r[0](*r[1:]) for r in read_records(raw, table, checks, limit, field, first)]
 
 
 def read_records(raw: Any, table: Mapping[str, type[Event]], checks: Mapping[str, FieldCheck],
-                 limit: int, field: str = "log") -> list[tuple[Any, ...]]:
+                 limit: int, field: str = "log", first: int = 0) -> list[tuple[Any, ...]]:
     """The events of the JSON list ``raw`` as records ``(class, field, ...)``, checked as
-    ``read_log`` checks them, without making the frozen events (a log of 20,000 events loads
-    in a fraction of the time); a game that keeps its log as records stores them as they are."""
+    ``read_log`` checks them (``first`` as there), without making the frozen events (a log of
+    20,000 events loads in a fraction of the time); a game that keeps its log as records
+    stores them as they are."""
     if type(raw) is not list:
         raise PositionError(field, f"a list of events, got {short(raw)}")
     if len(raw) > limit:
@@ -114,7 +116,7 @@ def read_records(raw: Any, table: Mapping[str, type[Event]], checks: Mapping[str
         known = plan.get(kind) if type(kind) is str else None
         if known is None or len(e) != known[1] \
                 or not all(check(v) for check, v in zip(known[2], e[1:], strict=False)):
-            read_event(e, table, checks, f"{field}/{i}")
+            read_event(e, table, checks, f"{field}/{i + first}")
             raise AssertionError("unreachable: read_event refuses what the fast path does")
         out.append((known[0], *(_tupled(v) for v in e[1:])) if list in map(type, e)
                    else (known[0], *e[1:]))

@@ -80,3 +80,30 @@ class Loop:
         pts = [self.point(t0 + (t1 - t0) * k / (n - 1), d0 + (d1 - d0) * k / (n - 1))
                for k in range(n)]
         return "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+
+
+def finish_line(loop: Loop, lanes: float) -> str:
+    """The start/finish line across the top straight of ``loop``, chequered, with its name and
+    an arrow for the direction of the race; ``lanes`` is the width of the track's lanes."""
+    x, y = loop.point(0, 0)
+    squares = []
+    for k in range(int((lanes + 8) / 5)):
+        for j in (0, 1):
+            fill = "#111" if (k + j) % 2 else "#fff"
+            squares.append(f'<rect x="{x - 5 + 5 * j:.1f}" y="{y + 4 - 5 * (k + 1):.1f}" '
+                           f'width="5" height="5" fill="{fill}"/>')
+    return (f'<g class="finish-line">{"".join(squares)}'
+            f'<text x="{x + 10:.1f}" y="{y - lanes - 30:.1f}" font-size="12" '
+            'font-weight="bold">start / finish, the cars run this way</text>'
+            f'<path d="M{x + 232:.1f},{y - lanes - 34:.1f} h36 l-7,-5 m7,5 l-7,5" fill="none" '
+            'stroke="#111" stroke-width="2"/></g>')
+
+
+def move_trace(d: str, colour: str, name: str) -> str:
+    """A car's last move drawn along the path ``d`` (SVG), dashed in the car's ``colour`` over
+    a white casing so that it reads on any space colour; its tooltip names the car."""
+    return (f'<g class="last-move"><title>{name}\'s last move</title>'
+            f'<path d="{d}" fill="none" stroke="#fff" stroke-width="7" '
+            'stroke-linecap="round"/>'
+            f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="3.5" '
+            'stroke-dasharray="7 4" stroke-linecap="round"/></g>')

@@ -21,10 +21,11 @@ from gamecore.errors import PositionError
 
 #: The largest position text the loader reads, in characters (or bytes, given bytes): twice the
 #: largest legal position measured (``benchmarks/bench_racing_positions.py``): Automobiles at its
-#: longest settings, its log cut to a window, up to about 491,000 characters; Formel 1 at most
-#: about 105,000; a full 4-company Kraftwagen game about 11 KB, one abandoned at the
-#: tournaments' decision cap about 100 KB. A hostile text just under it is refused or loaded in
-#: well under 0.2 s of CPU.
+#: longest settings, its log cut to a window, up to about 491,000 characters; Formel 1 about
+#: 105,000 between the built-in bots, about 499,000 for the longest legal games (the no-car
+#: variant's traders, their log cut to a window); a full 4-company Kraftwagen game about 11 KB,
+#: one abandoned at the tournaments' decision cap about 100 KB. A hostile text just under it is
+#: refused or loaded in well under 0.2 s of CPU.
 MAX_POSITION_SIZE = 1_000_000
 #: Digits of the longest integer literal read; every number of the formats is far shorter.
 MAX_DIGITS = 20
@@ -40,7 +41,8 @@ class NotWhole:
         self.text = text
 
     def __repr__(self) -> str:
-        return short(self.text, 24)
+        # plain words ("a 4001-digit number", "1.5", "NaN"), cut: messages quote no huge text
+        return self.text if len(self.text) <= 24 else self.text[:21] + "..."
 
 
 def _parse_int(text: str) -> int | NotWhole:
@@ -306,6 +308,15 @@ def game_of(data: Any, default_game: str) -> str:
     return name
 
 
+#: A JSON type in words, for a message (``check_replay_fields`` and the games' replay readers).
+_KIND_WORDS = {int: "a whole number", list: "a list", str: "text", dict: "an object"}
+
+
+def kind_words(kind: type) -> str:
+    """A JSON type in words: "a whole number" for int, "a list", "text", "an object"."""
+    return _KIND_WORDS.get(kind, kind.__name__)
+
+
 def check_replay_fields(data: dict[str, Any], player_counts: range, players_message: str
                         ) -> None:
     """The fields every replay file has: whole-number ``players`` (in ``player_counts``, else
@@ -313,7 +324,7 @@ def check_replay_fields(data: dict[str, Any], player_counts: range, players_mess
     for field, kind in (("players", int), ("seed", int), ("actions", list)):
         value = data.get(field)
         if isinstance(value, bool) or not isinstance(value, kind):
-            raise PositionError(field, f"expected {kind.__name__}")
+            raise PositionError(field, f"expected {kind_words(kind)}, not {short(value)}")
     if data["players"] not in player_counts:
         raise PositionError("players", players_message)
     if not 0 <= data["seed"] < 2**64:

@@ -78,12 +78,38 @@ def button(description: str, css_class: str, handler: Callable[[], Any], out: w.
     return b
 
 
+#: A rule link as mistune draws it from ``rule_link``'s Markdown: the word "rule" or "rules"
+#: linking to an anchor of one of the project's rules pages, the rule ids as its tooltip.
+_RULE_ANCHOR = re.compile(r'<a href="(\.\./docs/rules[\w-]*\.md#[\w-]+)"'
+                          r'(?: title="([^"<>]*)")?>(rules?)</a>')
+#: The notebooks' way of writing one, ``<sup>[rule](...)</sup>``: mistune escapes the tags
+#: around the link it draws (the one raw HTML a caption may hold).
+_ESCAPED_SUP = re.compile(r"&lt;sup&gt;\s*(\u00a0<sup class=\"kw-rule\".*?</sup>)\s*"
+                          r"&lt;/sup&gt;")
+#: How a rule link is drawn: small and raised after its sentence, in the link colour, as in the
+#: notebooks, yet at least 11 px (the smallest text the lab draws); opened in a new tab so that
+#: a tour or a game stays where it is (a widget's link does not go through JupyterLab's own
+#: link handler). A no-break space ties it to its sentence.
+RULE_LINK_HTML = ('\u00a0<sup class="kw-rule" style="font-size: 11px; line-height: 0">'
+                  '<a href="{href}" title="{title}" target="_blank" rel="noopener" '
+                  'style="color: var(--jp-content-link-color, #1976d2)">{word}</a></sup>')
+
+
 def markdown_html(text: str) -> str:
     """A caption written in Markdown as HTML (mistune, which JupyterLab itself installs), its
-    tables drawn and its dollars kept as dollars (``escape_dollars``)."""
+    tables drawn and its dollars kept as dollars (``escape_dollars``).
+
+    Raw HTML is escaped, with one exception: a rule link (``rule_link``'s Markdown, alone or
+    inside ``<sup>...</sup>`` as the notebooks write it) is drawn as a small raised link after
+    its sentence (``RULE_LINK_HTML``).
+    """
     import mistune
 
-    return escape_dollars(str(mistune.create_markdown(escape=True, plugins=["table"])(text)))
+    drawn = str(mistune.create_markdown(escape=True, plugins=["table"])(text))
+    drawn = _RULE_ANCHOR.sub(lambda m: RULE_LINK_HTML.format(
+        href=m.group(1), title=m.group(2) or "", word=m.group(3)), drawn)
+    drawn = _ESCAPED_SUP.sub(r"\1", drawn)
+    return escape_dollars(re.sub(r"[ \u00a0]+(\u00a0<sup class=\"kw-rule\")", r"\1", drawn))
 
 
 def rule_link(*ids: str) -> str:
@@ -94,6 +120,10 @@ def rule_link(*ids: str) -> str:
     anchor from the id (F1-nn and RFn: ``docs/rules-formel1.md``; AU-nn and RAn:
     ``docs/rules-automobiles.md``; Kn: ``docs/rules.md``), relative to a notebook. Several ids
     give one link "rules" to the first. An id of no rules page raises ValueError.
+
+    In a tour's caption (``markdown_html``, the stepper) the link is drawn small and raised,
+    as ``<sup>`` makes it in a notebook's Markdown: put it right after the sentence's full stop,
+    ``f"Green moves 3 spaces. {rule_link('K10')} Then ..."``.
     """
     pages = {"F1-": "rules-formel1.md", "RF": "rules-formel1.md", "AU-": "rules-automobiles.md",
              "RA": "rules-automobiles.md", "K": "rules.md"}

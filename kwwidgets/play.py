@@ -16,8 +16,14 @@ move" line and the summaries come from the game's view (``kwwidgets.views``; a g
 ``state -> Hint | None``); by default the view's (Kraftwagen: the turn planner,
 ``kwwidgets.kraftwagen.hint``; Formel 1: the greedy bot's reason, ``kwwidgets.formel1.hint``;
 Automobiles: the best-turn solver, ``kwwidgets.automobiles.hint``). A game with no hint hides
-the button. The board takes the notebook's whole width; the decision and its buttons sit below
-it, kept in view at the bottom of the window while the board scrolls.
+the button.
+
+The layout keeps the whole board and the buttons on one screen without either covering the
+other: the board and the decision panel form one block no taller than the window (``PANEL_CSS``).
+In a notebook of ordinary width the board takes the whole width (its text stays readable, at
+least 11 px at a 1400 px window) and scrolls in its own box, the panel right below it; in a
+notebook wide enough for both (``SIDE_BY_SIDE_PX``) the panel stands to the right of the board.
+The log follows below the block.
 """
 
 from __future__ import annotations
@@ -41,9 +47,15 @@ LOG_GROUPS = 24
 #: A group with more actions than this shows a dropdown and one button instead of a row.
 MANY = 16
 #: The "since your move" line names at most this many of the others' moves.
-SINCE_LINES = 12
+SINCE_LINES = 6
 #: The CSS class of the button the last hint suggests.
 SUGGESTED = "kw-suggested"
+#: From this width of the widget (CSS px) up, the panel stands beside the board, not below it:
+#: the board then keeps about 980 px, as wide as it is drawn at a 1400 px window below the
+#: panel (Kraftwagen's board needs 917 px for its 12-unit text to stay at 11 px).
+SIDE_BY_SIDE_PX = 1360
+#: The panel's width when it stands beside the board (CSS px).
+SIDE_PANEL_PX = 360
 
 
 class ChancePlayer:
@@ -208,22 +220,25 @@ class PlayWidget:
         self.seed_input = w.IntText(value=seed, description="seed", layout=w.Layout(width="160px"))
         self.seed_input.add_class("kw-seed")
         self.new_button = button("New game", "kw-new", self._new_from_inputs, self.out)
-        self.new_controls = w.HBox([self.players_input, self.seed_input, self.new_button])
+        self.new_controls = w.HBox([self.players_input, self.seed_input, self.new_button],
+                                   layout=w.Layout(flex_flow="row wrap"))
         controls = w.HBox([self.undo_button, self.hint_button, self.new_controls],
                           layout=w.Layout(flex_flow="row wrap"))
-        # The board takes the whole width (its text must stay readable, at least 11 px at a
-        # 1400 px window); the decision panel is below it, and sticks to the bottom of the
-        # window while the board is scrolled past, so the buttons are always at hand.
-        self.board.layout = w.Layout(width="100%")
-        self.panel = w.VBox([self.status, self.decision, self.message, self.scoring_box,
-                             self.since, self.actions, controls],
-                            layout=w.Layout(width="100%", padding="6px 8px",
-                                            border="1px solid #cccccc", overflow="visible"))
+        # Who moves and what is decided share one line: the panel stays short.
+        head = w.HBox([self.status, self.decision], layout=w.Layout(flex_flow="row wrap"))
+        head.add_class("kw-head")
+        # The board and the panel form one block no taller than the window (PANEL_CSS): the
+        # board scrolls in its own box and the panel never covers it.
+        self.panel = w.VBox([head, self.message, self.scoring_box, self.since, self.actions,
+                             controls])
         self.panel.add_class("kw-panel")
+        #: the board and the panel: below each other, or side by side in a wide notebook
+        self.main = w.Box([self.board, self.panel])
+        self.main.add_class("kw-main")
         log_box = w.VBox([w.HTML("<b>Log</b> (in time order, by turn; the newest at the "
                                  "bottom)"), self.log],
                          layout=w.Layout(width="100%", overflow="visible"))
-        self.view = w.VBox([w.HTML(_PLAY_CSS), self.board, self.panel, log_box, self.out],
+        self.view = w.VBox([w.HTML(PANEL_CSS), self.main, log_box, self.out],
                            layout=w.Layout(width="100%", overflow="visible"))
         self.view.add_class("kw-play")
 
@@ -253,7 +268,9 @@ class PlayWidget:
         if self.summary is None:
             self.scoring_box.layout.display = "none"
             self.scoring.value = ""
+            self.panel.remove_class("kw-reading")
             return
+        self.panel.add_class("kw-reading")  # the summary may take more of the block
         self.scoring.value = escape_dollars(self.view_of.summary_html(self.state, self.summary))
         self.dismiss_button.description = "Continue" if not self.summary.game_over \
             else "See the final board"
@@ -331,7 +348,8 @@ class PlayWidget:
         # message to the browser each.
         row = self._rows.get(title)
         if row is None:
-            head = w.HTML(f"<b>{html.escape(title)}</b>", layout=w.Layout(width="150px"))
+            head = w.HTML(f"<b>{html.escape(title)}</b>")
+            head.add_class("kw-row-head")
             row = w.HBox([head], layout=w.Layout(flex_flow="row wrap"))
             self._rows[title] = row
         return row
@@ -530,18 +548,38 @@ class PlayWidget:
             self.move_lines.append(line)
 
 
-# The suggested button stands out; the panel stays in view at the bottom of the window while
-# the board above it scrolls (sticky positioning needs every box around it to let it overflow).
-_PLAY_CSS = """<style>
+# The suggested button stands out. The board and the panel (``.kw-main``) form one block at
+# most the window's height less JupyterLab's bars (menu, tabs, toolbar, status: about 125 px):
+# below each other, the board shrinks to what the panel leaves and scrolls in its own box, and
+# the panel takes at most 45% of the window (70% while a summary is read), scrolling inside if
+# it needs more; side by side (a container query on the widget's width), both fill the block's
+# height. Texts in the panel get a reading line height (ipywidgets sets 28 px) and an empty
+# text takes no line.
+PANEL_CSS = """<style>
+.kw-play { container-type: inline-size; }
 .kw-play .kw-suggested { background: #f2c14e !important; font-weight: bold;
   box-shadow: 0 0 0 2px #a4161a; }
-.kw-play .kw-panel { position: sticky; bottom: 0; z-index: 5; background: #fbf8f1; }
-.jp-OutputArea:has(.kw-play), .jp-OutputArea-child:has(.kw-play),
-.jp-OutputArea-output:has(.kw-play) { overflow: visible; }
+.kw-play .kw-main { display: flex; flex-direction: column; gap: 6px; width: 100%;
+  max-height: max(420px, calc(100vh - 140px)); overflow: hidden; }
+.kw-play .kw-main > .kw-board { flex: 1 1 auto; min-height: 160px; min-width: 0;
+  overflow: auto; scrollbar-gutter: stable; }
+.kw-play .kw-main > .kw-panel { flex: 0 0 auto; max-height: 45vh; overflow-y: auto;
+  padding: 6px 8px; border: 1px solid #cccccc; background: #fbf8f1; }
+.kw-play .kw-main > .kw-panel.kw-reading { max-height: 70vh; }
+.kw-play .kw-panel .widget-html-content { line-height: 1.4; }
+.kw-play .kw-panel .widget-html:has(> .widget-html-content:empty) { display: none; }
+.kw-play .kw-head { gap: 0 12px; align-items: baseline; }
+.kw-play .kw-row-head { flex: 0 0 150px; }
+@container (min-width: SIDEpx) {
+  .kw-play .kw-main { flex-direction: row; }
+  .kw-play .kw-main > .kw-panel, .kw-play .kw-main > .kw-panel.kw-reading {
+    flex: 0 0 PANELpx; max-height: none; }
+  .kw-play .kw-row-head { flex-basis: 100%; }
+}
 .kw-play .kw-log-box { display: flex; flex-direction: column-reverse; max-height: 260px;
   overflow-y: auto; border: 1px solid #dddddd; padding: 2px 6px; }
 .kw-play .kw-log-box h5 { margin: 6px 0 1px 0; font-size: 95%; }
 .kw-play .kw-log .widget-html-content, .kw-play .kw-scoring-text .widget-html-content {
   line-height: 1.4; }
 .kw-play .kw-log-box { font-size: 92%; }
-</style>"""
+</style>""".replace("SIDEpx", f"{SIDE_BY_SIDE_PX}px").replace("PANELpx", f"{SIDE_PANEL_PX}px")

@@ -6,7 +6,15 @@ pair, or a ``Step``: such a pair that also names what the board should stress, i
 its game's view (``GameView.stress``: Kraftwagen's highlighted elements, banner and bands;
 Formel 1's rows, marked cells, card and viewer; Automobiles' marked spaces and window), and the
 actions that led to it. Every game's tour builds its steps with ``Script``: a position played
-forward through real, checked actions, a step taken on the way. Captions are Markdown.
+forward through real, checked actions, a step taken on the way.
+
+Captions are Markdown (``kwwidgets.common.markdown_html``: raw HTML is escaped). A caption cites
+a rule with a small link after the sentence it backs: ``rule_link`` from
+``kwwidgets.common`` writes it (``f"... ends on space 3. {rule_link('K10')}"``; several ids,
+``rule_link("F1-20", "RF5")``, give one link "rules"), and the stepper draws it raised and small
+(at least 11 px), as ``<sup>`` draws it in a notebook's Markdown; the notebooks' own form,
+``<sup>[rule](../docs/rules.md#k10 "K10")</sup>``, is drawn the same. The link opens the rules
+page in a new browser tab, so the tour stays at its step.
 
 A game whose board has bands (``GameView.bands``: Kraftwagen's) shows only the bands a step
 stresses, so that the caption and the change it describes fit on one screen; the "Whole
@@ -30,7 +38,9 @@ from kwwidgets.common import board_widget, button, markdown_html
 from kwwidgets.views import GameView, view_for
 
 # ipywidgets wraps HTML in a shrink-to-fit flex box: widen it so the SVG can take the full width.
-_FIT = "<style>.kw-stepper .widget-html-content {display: block; width: 100%;}</style>"
+# Its line height is a button's (28 px): a caption reads better at a prose line height.
+_FIT = ("<style>.kw-stepper .widget-html-content {display: block; width: 100%;} "
+        ".kw-stepper .kw-caption .widget-html-content {line-height: 1.45;}</style>")
 _SVG_TAG = re.compile(r"<svg\b[^>]*>")
 _VIEWBOX = re.compile(r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
 _MAX_WIDTH = re.compile(r"max-width:\s*([\d.]+)px")

@@ -19,6 +19,7 @@ from automobiles import State
 from automobiles import events as ev
 from automobiles.board import cubes_text, name, position_order
 from automobiles.sponsors import TIERS, spec
+from kwwidgets.automobiles.since import first_index
 
 #: The events of a sponsor paying out in the break between two races (AU-26, AU-79..AU-84).
 PAYOUTS = (ev.SponsorMoney, ev.FreeCube, ev.SponsorRemove, ev.SponsorWear)
@@ -50,15 +51,12 @@ class RaceSummary:
             f"Race {self.race} of {self.races} is over"
 
 
-def event_count(state: State) -> int:
-    """The number of events logged (counted without making them)."""
-    return sum(len(c) for c in state.log_chunks) + len(state.log_tail)
-
-
 def race_summaries(state: State, since: int = 0) -> list[RaceSummary]:
-    """Every race that ended with an event at index ``since`` or later."""
+    """Every race that ended with an event numbered ``since`` or later (numbered in the order
+    logged, the events a cut of a long log dropped included: ``since.logged``), so a race
+    ending across the cut is found once."""
     events = state.events
-    return [_summary(state, events, end) for end in range(max(since, 0), len(events))
+    return [_summary(state, events, end) for end in range(first_index(state, since), len(events))
             if isinstance(events[end], ev.RaceOver)]
 
 
@@ -126,6 +124,16 @@ def _summary(state: State, events: tuple[ev.Event, ...], end: int) -> RaceSummar
                        paid, winners, state.sponsored)
 
 
+def final_totals(summary: RaceSummary) -> str:
+    """The season's totals after its last race, most points first: "The season's totals
+    (synthetic points): Player 2 25, Player 0 18, Player 1 12." (empty for a single race)."""
+    if not summary.season:
+        return ""
+    ranked = sorted(range(len(summary.season)), key=lambda p: -summary.season[p])
+    return ("The season's totals (synthetic points): "
+            + ", ".join(f"{name(p)} {summary.season[p]}" for p in ranked) + ".")
+
+
 def summary_html(state: State, summary: RaceSummary) -> str:
     """The summary as HTML: the places (with the points and the season's totals in a season),
     the sponsors' payouts, and what comes next or who won."""
@@ -149,6 +157,9 @@ def summary_html(state: State, summary: RaceSummary) -> str:
         why = "the most points in the season" if season else "the car furthest ahead"
         parts.append(f"<p style='margin: 4px 0 0 0'><b>Game over: {html.escape(names)} "
                      f"win{'s' if len(summary.winners) == 1 else ''} ({why}).</b></p>")
+        if season:
+            parts.append(f"<p style='margin: 2px 0 0 0'>{html.escape(final_totals(summary))}"
+                         "</p>")
     else:
         nxt = (" First the break: each player takes a sponsor, in this race's finishing order, "
                "the winner first." if summary.sponsored else "")

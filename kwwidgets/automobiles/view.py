@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from automobiles import State
-from automobiles import events as ev
 from automobiles.actions import (
     Buy,
     Choose,
@@ -47,13 +46,11 @@ from automobiles.actions import (
 )
 from automobiles.board import name
 from automobiles.game import GAME
-from automobiles.render import decision_words, describe, sponsor_name
+from automobiles.render import decision_words, sponsor_name
 from automobiles.svg import WORDS, card_name, view_svg
-from kwwidgets.automobiles.summary import RaceSummary, event_count, race_summaries, summary_html
+from kwwidgets.automobiles.since import logged, new_events, since_words
+from kwwidgets.automobiles.summary import RaceSummary, race_summaries, summary_html
 from kwwidgets.views import Hint, WordedView, register_view
-
-#: Events the "since your move" line leaves out: chance drawing cubes, a bag refilled.
-QUIET = (ev.DrawCube, ev.Refill)
 
 
 def action_label(state: State, action: Any) -> str:
@@ -150,7 +147,7 @@ class AutomobilesView(WordedView):
 
     def summary(self, before: Any, after: Any) -> RaceSummary | None:
         """The last race ended since ``before``, if any (``race_summaries``)."""
-        done = race_summaries(after, event_count(before))
+        done = race_summaries(after, logged(before))
         return done[-1] if done else None
 
     def summary_html(self, state: Any, summary: Any) -> str:
@@ -158,9 +155,9 @@ class AutomobilesView(WordedView):
         return summary_html(state, summary)
 
     def since(self, before: Any, after: Any, lines: Any) -> list[str]:
-        """The log's sentences since ``before``, without the cubes chance draws."""
-        new = after.events[event_count(before):]
-        return [describe(after, e) for e in new if not isinstance(e, QUIET)]
+        """What the others did since ``before``, cut to one short clause per player
+        (``since_words``; the events found by their numbers, across a cut of the log)."""
+        return since_words(after, new_events(before, after))
 
     def hint(self, state: Any) -> Hint | None:
         """The default hint: the best-turn solver's (``best_turn_hint``)."""

@@ -108,15 +108,30 @@ def label_of(state: State, text: str) -> str:
     return action_label(state, automobiles.ACTIONS[state.resolve(text)])
 
 
-def why_not_lines(plan: TurnPlan) -> list[str]:
+def why_not_lines(plan: TurnPlan, state: State | None = None) -> list[str]:
     """The "why not this?" table as fixed-width text lines (for a solution's printed
-    results): each legal first decision and the best after it, the best first."""
-    width = max(len("first decision"), *(len(a.action) for a in plan.alternatives))
+    results): each legal first decision and the best after it, the best first; each decision
+    by its plain label in ``state`` (the position solved: "Play light grey"), else by its
+    text form ("play lightgrey")."""
+    said = {a.action: label_of(state, a.action) if state is not None else a.action
+            for a in plan.alternatives}
+    width = max(len("first decision"), *(len(x) for x in said.values()))
     out = [f"{'first decision':<{width}}  progress  wear  value",
            "-" * (width + 23)]
     for alt in plan.alternatives:
         progress, wear, value = (float(x) for x in alt.parts)
-        out.append(f"{alt.action:<{width}}  {progress:>8g}  {wear:>4g}  {value:>5g}")
+        out.append(f"{said[alt.action]:<{width}}  {progress:>8g}  {wear:>4g}  {value:>5g}")
+    return out
+
+
+def line_words(state: State, actions: Sequence[str]) -> list[str]:
+    """A line of actions (text forms, from ``state``) by their plain labels, each labelled in
+    the position it is taken in (replayed on a copy, every action checked by the engine)."""
+    replay = state.clone(history=False)
+    out = []
+    for action in actions:
+        out.append(label_of(replay, action))
+        replay.apply(action)
     return out
 
 
@@ -290,7 +305,8 @@ def exercise_4(pile: State, plan: TurnPlan, puzzle: puzzles.Puzzle) -> Solution:
         "table: each legal first decision and the best the turn is worth after it (progress "
         "in units, wear gained, value bought at our prices). It is the best *for this turn* by "
         "the stated aim, not a plan for the race.",
-        (*why_not_lines(plan), "", "the line: " + " -> ".join(plan.actions)),
+        (*why_not_lines(plan, pile), "", "the line: " + " -> ".join(line_words(pile,
+                                                                           plan.actions))),
         values={"plan": plan})
 
 

@@ -18,6 +18,7 @@ from formel1 import State
 from formel1 import events as ev
 from formel1.config import config_for
 from formel1.rules import seat_name
+from kwwidgets.formel1.since import logged
 
 COLOURS = config_for(2).colours
 
@@ -60,18 +61,21 @@ class RaceSummary:
 
 def _state_after(state: State, index: int) -> State:
     """The position right after the move that logged ``events[index]``: the first undo
-    snapshot holding that event, else the state itself."""
+    snapshot holding that event (counted by ``logged``, across a cut of the log), else the
+    state itself."""
+    number = index + getattr(state, "log_cut", 0)
     for snap in state.history:
-        if len(snap.events) > index:
+        if logged(snap) > number:
             return snap
     return state
 
 
 def race_summaries(state: State, since: int = 0) -> list[RaceSummary]:
-    """Every race that ended with an event at index ``since`` or later."""
+    """Every race that ended with an event numbered ``since`` or later (numbered in the order
+    logged, the events a cut of the log dropped included: ``since.logged``)."""
     events = state.events
     out = []
-    for end in range(max(since, 0), len(events)):
+    for end in range(max(since - getattr(state, "log_cut", 0), 0), len(events)):
         e = events[end]
         if isinstance(e, ev.GameOver) or (isinstance(e, ev.RaceDeal) and e.race > 1):
             out.append(_summary(state, end))
@@ -111,6 +115,14 @@ def _summary(state: State, end: int) -> RaceSummary:
                        winners)
 
 
+def final_totals(summary: RaceSummary) -> str:
+    """Every player's money after the race, the richest first: "The final money: Player 2
+    $560K, Player 0 $420K, Player 1 $380K." (after the last race: the game's totals)."""
+    ranked = sorted(range(len(summary.money)), key=lambda p: -summary.money[p])
+    return "The final money: " + ", ".join(f"{seat_name(p)} ${summary.money[p]}K"
+                                            for p in ranked) + "."
+
+
 def summary_html(state: State, summary: RaceSummary) -> str:
     """The summary as HTML: the cars in place order with owner, price and prize, then each
     player's spending, prizes and money; after the last race, the winner."""
@@ -135,8 +147,8 @@ def summary_html(state: State, summary: RaceSummary) -> str:
         names = " and ".join(seat_name(w) for w in summary.winners)
         best = max(summary.money)
         end = (f"<b>Game over after {summary.races} races: {html.escape(names)} "
-               f"win{'s' if len(summary.winners) == 1 else ''} with ${best}K.</b> The final "
-               "money is the row above: the most money wins.")
+               f"win{'s' if len(summary.winners) == 1 else ''} with ${best}K.</b> "
+               f"{html.escape(final_totals(summary))} The most money wins.")
     else:
         end = (f"<b>Race {summary.race + 1} comes next:</b> new cards, and every car is "
                "auctioned again.")

@@ -34,6 +34,7 @@ from formel1.actions import (
     Withhold,
 )
 from formel1.svg import view_svg
+from kwwidgets.formel1.since import logged, new_events, since_words
 from kwwidgets.formel1.summary import RaceSummary, race_summaries, summary_html
 from kwwidgets.views import Hint, WordedView, register_view
 
@@ -125,12 +126,17 @@ class Formel1View(WordedView):
 
     def summary(self, before: Any, after: Any) -> RaceSummary | None:
         """The last race ended since ``before``, if any (``race_summaries``)."""
-        done = race_summaries(after, len(before.events))
+        done = race_summaries(after, logged(before))
         return done[-1] if done else None
 
     def summary_html(self, state: Any, summary: Any) -> str:
         """The race summary as HTML: places, owners, prizes, money; the winner at the end."""
         return summary_html(state, summary)
+
+    def since(self, before: Any, after: Any, lines: Any) -> list[str]:
+        """What the others did since ``before``, cut to short clauses (``since_words``: the
+        bidding, the cards played and the cars finishing; the rest is in the log)."""
+        return since_words(after, new_events(before, after))
 
     def hint(self, state: Any) -> Hint | None:
         """The default hint: the greedy bot's choice and why, a heuristic (``greedy_hint``)."""

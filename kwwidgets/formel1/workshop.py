@@ -31,8 +31,8 @@ from solvers.formel1 import auction, race, valuation
 from solvers.formel1.race import Z95
 
 COLOURS = config_for(2).colours
-#: The note on every figure of Formel 1's data.
-SYNTHETIC = "synthetic cards and track (RF1, RF2)"
+#: The note on every figure of Formel 1's data (RF1, RF2), in plain words: no rule code.
+SYNTHETIC = "synthetic cards and track data"
 #: Matplotlib colours of the six cars (the board's, with a visible yellow and black).
 CAR_COLOURS = {"Black": "#333333", "Yellow": "#e0b000", "Blue": "#1f5fbf",
                "Orange": "#f07f00", "Red": "#c62828", "Green": "#2e7d32"}
@@ -235,7 +235,8 @@ def exercise_2(state: State, values: Sequence[Sequence[int]],
         "Backward induction works from the last decision back: at each position the player "
         "to decide takes what is best for him given what everyone does after. The lowest bid "
         f"is **${lowest}K**, not $10K: the minimum for each of the last three cars with three "
-        f"players (F1-12). With the first budgets Player {mover} opens at once with "
+        "players. <sup>[rule](../docs/rules-formel1.md#f1-12 \"F1-12\")</sup> With the "
+        f"first budgets Player {mover} opens at once with "
         f"**{first.best}**"
         + (f" and buys the {COLOURS[rich.offer]} car for ${price}K. " if buyer == mover
            else f"; Player {buyer} buys the {COLOURS[rich.offer]} car for ${price}K. ")

@@ -21,9 +21,9 @@ from solvers.kraftwagen import pricing, tempo
 #: At most this many chains are drawn in one column of the decision graph; the rest are counted.
 MAX_NODES = 24
 # A column of the decision graph is COLUMN inches wide; a node's label takes LABEL_WIDTH of
-# it (the longest, "Research+Body+Engine -> Orange", at 8 pt), and edges start after it.
-COLUMN = 2.6
-LABEL_WIDTH = 0.78
+# it (the longest, "Research + Body + Engine -> Orange", at 8 pt), and edges start after it.
+COLUMN = 3.3
+LABEL_WIDTH = 0.8
 
 
 def _layers(g: nx.DiGraph, root: object, depth: int) -> list[list[object]]:
@@ -52,20 +52,22 @@ def decision_graph_figure(state: State, depth: int = 1, again: bool = True,
     draws at most ``MAX_NODES`` chains (the graph grows 11-fold per pick) and says how many
     more there are. ``again=False`` draws every edge alike (the graph before a puzzle's
     answer is asked for); ``answer`` (a tile, e.g. the solver's best pick) draws that first
-    pick's edge thick and green. Raises ValueError for a depth outside 1..tempo.MAX_DEPTH.
+    pick's edge thick and green. Tiles are named by their plain titles ("Grand Prix +
+    Attract"), as on the board. Raises ValueError for a depth outside 1..tempo.MAX_DEPTH.
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= \
             tempo.MAX_DEPTH:
         raise ValueError(f"depth must be 1..{tempo.MAX_DEPTH}, not {depth!r}")
     g = tempo.tempo_graph(state, depth)
     cfg = state.cfg
+    titles = tile_titles(state)
     names = list(cfg.companies)
     root = next(n for n, d in g.nodes(data=True) if d["depth"] == 0)
     full = _layers(g, root, depth)
     layers = [col[:MAX_NODES] for col in full]
     rows = max(len(col) for col in layers)
     # One column (x unit) is COLUMN inches: room for a label and the edges after it.
-    fig = KwFigure(figsize=(COLUMN * (depth + 2.3), 0.9 + 0.34 * max(rows, 3)))
+    fig = KwFigure(figsize=(COLUMN * (depth + 1.45), 0.9 + 0.34 * max(rows, 3)))
     ax = fig.add_subplot()
     pos: dict[object, tuple[float, float]] = {}
     for k, col in enumerate(layers):
@@ -93,15 +95,17 @@ def decision_graph_figure(state: State, depth: int = 1, again: bool = True,
             continue
         parent = next(u for u in g.predecessors(n) if u in kept)
         tile = g.edges[parent, n]["tile"]
-        ax.text(x + 0.1, y, f"{tile} \u2192 {who}", ha="left", va="center", fontsize=8)
+        ax.text(x + 0.1, y, f"{titles.get(tile, tile)} \u2192 {who}", ha="left", va="center",
+                fontsize=8)
     for k, (col, shown) in enumerate(zip(full, layers, strict=True)):
         if len(col) > len(shown):
             ax.text(k + 0.1, -rows + 0.2, f"... and {len(col) - len(shown)} more chains",
                     ha="left", va="center", fontsize=8, style="italic")
-    ax.set_xlim(-1.3, depth + 1.0)
+    ax.set_xlim(-0.6, depth + 0.85)
     ax.set_ylim(-rows - 0.3, 0.7)
     keys = "; ".join(([] if not again else ["thick: the same company again"])
-                     + ([] if answer is None else [f"green: the answer, {answer}"]))
+                     + ([] if answer is None else
+                        [f"green: the answer, {titles.get(answer, answer)}"]))
     ax.set_title(f"{g.nodes[root]['to_play']} picks: who plays next ({depth} pick"
                  f"{'s' if depth > 1 else ''} ahead{'; ' + keys if keys else ''})", fontsize=10)
     ax.set_axis_off()
@@ -109,17 +113,25 @@ def decision_graph_figure(state: State, depth: int = 1, again: bool = True,
     return fig
 
 
+def tile_titles(state: State) -> dict[str, str]:
+    """Each action tile's plain title by its name in the rules core ("GrandPrix+Attract" ->
+    "Grand Prix + Attract"): the solvers' graphs name tiles as the core does."""
+    return {tile.name: tile.title for tile in state.cfg.tiles}
+
+
 def decision_table(state: State) -> list[tuple[str, int, str, tuple[str, ...]]]:
-    """Two picks ahead as a table: for each tile the company to play may take, its number of
-    actions, who plays next, and which of that company's picks would give it another turn in
-    a row (the chain rule, RULINGS K1; ``solvers.kraftwagen.tempo.tempo_graph`` at depth 2)."""
+    """Two picks ahead as a table: for each tile the company to play may take (its plain
+    title), its number of actions, who plays next, and which of that company's picks would give
+    it another turn in a row (the chain rule, RULINGS K1; ``solvers.kraftwagen.tempo.tempo_graph``
+    at depth 2)."""
     g = tempo.tempo_graph(state, 2)
+    titles = tile_titles(state)
     root = next(n for n, d in g.nodes(data=True) if d["depth"] == 0)
     rows = []
     for _, child, d in g.out_edges(root, data=True):
-        again = tuple(e["tile"] for _, _, e in g.out_edges(child, data=True)
+        again = tuple(titles[e["tile"]] for _, _, e in g.out_edges(child, data=True)
                       if e["next"] == e["company"])
-        rows.append((d["tile"], d["actions"], d["next"], again))
+        rows.append((titles[d["tile"]], d["actions"], d["next"], again))
     return rows
 
 

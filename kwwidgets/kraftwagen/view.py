@@ -14,6 +14,7 @@ rules here: every fact is the rules core's.
 from __future__ import annotations
 
 import html
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -42,6 +43,7 @@ GROUPS: dict[str, str] = {
 }
 #: The log shows this many most recent groups (turns, setup, scoring; all: ``state.log()``).
 LOG_GROUPS = 24
+_SVG = "{http://www.w3.org/2000/svg}"
 
 
 def action_group(action: Action) -> str:
@@ -110,19 +112,27 @@ class KraftwagenView(GameView):
         return done[-1] if done else None
 
     def since(self, before: Any, after: Any, lines: Any) -> list[str]:
-        """The log's sentences since ``before``, without the "X's turn." lines."""
+        """The log's sentences since ``before``: what the others did, without the "X's turn."
+        lines and the recruit tiles turned face up (no one's decision; the board shows them)."""
         return [describe(after.cfg, e) for e in after.events[len(before.events):]
-                if not isinstance(e, ev.Turn | ev.Round)]
+                if not isinstance(e, ev.Turn | ev.Round | ev.Reveal)]
 
     def board_since(self, before: Any, after: Any, viewer: int | None = None) -> str:
         """The board with what the others did since ``before`` outlined: the tiles they took,
-        the cars they put on the market, the cars that moved on the circuit."""
+        the cars they put on the market, the cars that moved on the circuit. A note ("Red
+        took") whose label would cover a text of the board, or be covered by a tile drawn after
+        it, is left out (``clashing_notes``; the outline stays)."""
         marks = recent_marks(after, after.events[len(before.events):])
         try:
-            return board_svg(after, viewer, highlight=marks)
+            svg = board_svg(after, viewer, highlight=marks)
         except ValueError:  # an element that left the board (a tile taken back): no outline
-            return board_svg(after, viewer, highlight={k: v for k, v in marks.items()
-                                                       if k.startswith("company:")})
+            marks = {k: v for k, v in marks.items() if k.startswith("company:")}
+            svg = board_svg(after, viewer, highlight=marks)
+        covering = {note for note, _ in clashing_notes(svg)}
+        if not covering:
+            return svg
+        return board_svg(after, viewer, highlight={k: "" if v in covering else v
+                                                   for k, v in marks.items()})
 
     def summary_html(self, state: Any, summary: Any) -> str:
         """The scoring summary as HTML."""
@@ -162,6 +172,59 @@ def recent_marks(state: State, events: Iterable[Any]) -> dict[str, str]:
         elif isinstance(e, ev.Move):
             marks[f"car:{names[e.company]}"] = ""
     return marks
+
+
+def _text_box(el: ET.Element) -> tuple[float, float, float, float]:
+    """A drawn text's box (left, top, right, bottom), estimated as the board lays text out
+    (``kwcore.svg``: about 0.55 em a letter, 0.6 em in bold)."""
+    size = float(el.attrib.get("font-size", 12))
+    width = (0.6 if el.attrib.get("font-weight") == "bold" else 0.55) * size * len(el.text or "")
+    x, y = float(el.attrib.get("x", 0)), float(el.attrib.get("y", 0))
+    left = x - {"middle": width / 2, "end": width}.get(el.attrib.get("text-anchor", ""), 0.0)
+    return left, y - 0.72 * size, left + width, y + 0.22 * size
+
+
+def _shape_box(el: ET.Element) -> tuple[float, float, float, float] | None:
+    """A rectangle's or circle's box (left, top, right, bottom); None for other elements."""
+    a = el.attrib
+    if el.tag == _SVG + "rect":
+        x, y = float(a["x"]), float(a["y"])
+        return x, y, x + float(a["width"]), y + float(a["height"])
+    if el.tag == _SVG + "circle":
+        cx, cy, r = float(a["cx"]), float(a["cy"]), float(a["r"])
+        return cx - r, cy - r, cx + r, cy + r
+    return None
+
+
+def _meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two boxes overlap by more than a pixel each way."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+
+
+def clashing_notes(svg: str) -> list[tuple[str, str]]:
+    """(note, what it clashes with) for every highlight's note (``kwcore.svg``: a white label of
+    class ``kw-highlight-note``, its words right after it) whose label covers a text of the
+    board, or that a shape drawn after it partly covers (a tile, an outline)."""
+    drawn = list(ET.fromstring(svg).iter())
+    out = []
+    for i, el in enumerate(drawn):
+        if el.tag != _SVG + "rect" or "kw-highlight-note" not in el.attrib.get("class", ""):
+            continue
+        label = _shape_box(el)
+        assert label is not None
+        words = drawn[i + 1] if i + 1 < len(drawn) else None
+        note = str(words.text if words is not None else "")
+        for j, other in enumerate(drawn):
+            if other is el or other is words:
+                continue
+            if other.tag == _SVG + "text" and (other.text or "").strip():
+                if _meet(label, _text_box(other)):
+                    out.append((note, str(other.text)))
+            elif j > i and (box := _shape_box(other)) is not None and _meet(label, box) and not (
+                    box[0] <= label[0] and box[1] <= label[1] and box[2] >= label[2]
+                    and box[3] >= label[3]):  # a panel holding the whole label hides nothing
+                out.append((note, f"a shape at ({box[0]:g}, {box[1]:g})"))
+    return out
 
 
 def highlights(step: Any) -> dict[str, str]:

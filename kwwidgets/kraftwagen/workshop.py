@@ -174,4 +174,5 @@ def exercise_5(estimates: dict[int, list[float]], value: dict[str, float]) -> So
         "would win, so a winning Blue declines, and Green prices at 4. The estimate stays a "
         "little below 8 because the average still includes exploratory moves, and no budget "
         "turns it into a proof.",
-        (f"spread between seeds per budget: {[round(x, 2) for x in spread]}",))
+        ("spread between seeds, budget by budget: "
+         + ", ".join(f"{x:.2f}" for x in spread),))

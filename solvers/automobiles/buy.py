@@ -39,6 +39,7 @@ from automobiles.config import (
     WEAR,
     WHITE,
     YELLOW,
+    cube_name,
 )
 
 Counts = tuple[int, ...]
@@ -97,8 +98,9 @@ class Purchase:
         return [*(Buy(c) for c, k in enumerate(self.counts) for _ in range(k)), StopBuying()]
 
     def words(self) -> str:
-        """The purchase in words: ``2 lightgrey, 1 yellow ($8)`` or ``nothing``."""
-        parts = [f"{k} {CUBES[c]}" for c, k in enumerate(self.counts) if k]
+        """The purchase in words, each cube by its one plain name (``config.cube_name``, as in
+        the log and on the board): ``2 light grey, 1 yellow ($8)`` or ``nothing``."""
+        parts = [f"{k} {cube_name(c)}" for c, k in enumerate(self.counts) if k]
         return f"{', '.join(parts)} (${self.cost})" if parts else "nothing"
 
 
@@ -113,7 +115,7 @@ def value_table(values: Mapping[int, Number] | Sequence[Number] | None) -> tuple
     if values is None:
         values = DEFAULT_VALUES
     if isinstance(values, Mapping):
-        missing = [CUBES[c] for c in range(len(CUBES)) if c != WEAR and c not in values]
+        missing = [cube_name(c) for c in range(len(CUBES)) if c != WEAR and c not in values]
         if missing:
             raise BuyError(f"no value for {', '.join(missing)}")
         return tuple(values.get(c, 0) for c in range(len(CUBES)))

@@ -11,9 +11,11 @@ costs: a caveat says so. The ``automobiles`` core is imported only when somethin
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from gamecore.position import short
 from solvers.answer import Alternative, Answer, Effort, finite, moves
 from solvers.solve import Puzzle, SolveError, SolverOption
 
@@ -72,14 +74,26 @@ def turn_answer(state: Any, options: Mapping[str, Any]) -> Answer:
     from solvers.automobiles.turn import TurnError, solve_turn
 
     objective = options.get("objective") or "progress"
-    nodes, budget = options.get("nodes"), options.get("budget")
-    if nodes is not None and nodes < 1 or budget is not None and budget <= 0:
-        raise SolveError("--nodes and --budget must be positive")
+    nodes, budget = _budgets(options)
     try:
         plan = solve_turn(state, objective, max_nodes=nodes, time_budget=budget)
     except TurnError as exc:
         raise SolveError(str(exc)) from None
     return _answer(state, plan, objective)
+
+
+def _budgets(options: Mapping[str, Any]) -> tuple[int | None, float | None]:
+    """The node and time budgets of ``options`` (None: not given), checked as ``kw solve``
+    checks its own: a whole number of nodes >= 1, a finite number of seconds > 0. A NaN or
+    infinite budget would never stop the search (every comparison with NaN is false)."""
+    nodes, budget = options.get("nodes"), options.get("budget")
+    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
+                              or nodes < 1):
+        raise SolveError(f"argument --nodes: expected a positive whole number, not {short(nodes)}")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | float)
+                               or not math.isfinite(budget) or budget <= 0):
+        raise SolveError(f"argument --budget: expected a positive number, not {short(budget)}")
+    return nodes, budget
 
 
 def _answer(state: Any, plan: Any, objective: str) -> Answer:

@@ -176,8 +176,9 @@ class RacePlan:
         if self.status == "proven":
             return f"Proven: ${self.value:g}K of prize money this race ({model})."
         why = f" (the search stopped: {self.stopped})" if self.stopped else ""
-        text = (f"Bound: the plan is worth at least ${self.value:g}K, no decision more than "
-                f"${self.upper:g}K ({model}){why}.")
+        most = (f"no decision more than ${self.upper:g}K" if math.isfinite(self.upper)
+                else "no upper bound known")
+        text = f"Bound: the plan is worth at least ${self.value:g}K, {most} ({model}){why}."
         if self.depth_cut:
             text += (f" Lines were cut {self.depth_cut:,} decisions deep (cards sold round the "
                      "table can make a race go on and on): past the cut no further prize money "

@@ -76,7 +76,7 @@ def last_round_rush(state: State) -> None:
 
 
 def two_moves() -> State:
-    """Green needs two Grand Prix moves before the game ends; the GrandPrix tile is next to it."""
+    """Green needs two Grand Prix moves before the game ends; the Grand Prix tile is next to it."""
     s = mid_game(2, 3, [47, 44])
     recruit_row(s)
     workers(s, "Green", 0, 1)
@@ -436,7 +436,7 @@ SPECS: tuple[Spec, ...] = (
          "The game is about to end: every active buyer space is full and the market marker is on "
          "1, so the next Attract buyer action finishes it. Green and Blue are level on points, "
          "and Blue's car leads the Grand Prix by more than one of Green's 4-space moves. The "
-         "GrandPrix tile lies right next to Green's marker, with Blue's marker just beyond it.",
+         "Grand Prix tile lies right next to Green's marker, with Blue's marker just beyond it.",
          tempo_question("Green to move: which tile should Green take?", 1),
          two_moves, tempo_settings(1)),
     Spec(2, "undercut", "pricing", 1, "Undercut",
@@ -456,7 +456,8 @@ SPECS: tuple[Spec, ...] = (
          "on 1. As things stand Green's body-5 car wins the body buyer for 12, but Blue, next in "
          "the chain, has a body 6, an engine and a worker ready to place a better car. The rich "
          "Research + Build body + Build engine tile would give Green an engine 7 and the "
-         "Engine7 achievement (7 points), and one more Grand Prix move would complete Green's "
+         "achievement “Engine 7 in a workshop” (7 points), and one more Grand Prix move would "
+         "complete Green's "
          "second lap.",
          tempo_question("Green to move: which tile should Green take?", 1),
          close_the_books, tempo_settings(1)),
@@ -483,8 +484,9 @@ SPECS: tuple[Spec, ...] = (
     Spec(8, "last_sale", "tempo", 4, "The last sale",
          "Final round: every buyer space is full and the market marker is on 1, and Blue can "
          "end the game on its next turn. Green's body research stands at 6 and nobody has the "
-         "Body6 achievement (7 points); the Sell7 benefit lies face up, and no buyer will take "
-         "Green's price-15 car. The Build body tile lies next to Green's marker, the Recruit "
+         "achievement “Body 6 in a workshop” (7 points); the benefit “Sell a car for 7” lies "
+         "face up, and no buyer will take Green's price-15 car. The Build body tile lies next "
+         "to Green's marker, the Recruit "
          "tile just past Blue's.",
          tempo_question("Green to move: which tile should Green take?", 1),
          last_sale, tempo_settings(1)),
@@ -497,17 +499,19 @@ SPECS: tuple[Spec, ...] = (
     Spec(10, "three_in_a_row", "tempo", 4, "Three in a row",
          "Final round: every buyer space is full, the market marker is on 1, and Blue can end "
          "the game on its next turn. Green wants three things first: a Grand Prix move that "
-         "completes its first lap (3 points and the race lead), a body 6 for the Body6 "
-         "achievement (7 points), and the Sell7 benefit for its unsellable price-15 car. The "
-         "GrandPrix and Build body tiles lie next to Green's marker, the Recruit tile just past "
+         "completes its first lap (3 points and the race lead), a body 6 for the achievement "
+         "“Body 6 in a workshop” (7 points), and the benefit “Sell a car for 7” for its "
+         "unsellable price-15 car. The Grand Prix and Build body tiles lie next to Green's "
+         "marker, the Recruit tile just past "
          "Blue's.",
          tempo_question("Green to move: which tile should Green take first?", 2),
          three_in_a_row, tempo_settings(2)),
     Spec(11, "hire_first", "tempo", 5, "Hire first",
          "Final round: five cars are on the market, so whoever places the sixth ends the game, "
          "and so does the next Attract buyer action. With research at body 6 and engine 6, the "
-         "Research + Build body + Build engine tile would bring Green the Body6 and Engine7 "
-         "achievements and a car with the best body on the market. But Green's canteen is "
+         "Research + Build body + Build engine tile would bring Green the achievements "
+         "“Body 6 in a workshop” and “Engine 7 in a workshop” and a car with the best body "
+         "on the market. But Green's canteen is "
          "empty, and a car needs a worker; the Hire worker tile lies next to Green's marker.",
          tempo_question("Green to move: which tile should Green take first?", 2),
          hire_first, tempo_settings(2)),
@@ -520,18 +524,20 @@ SPECS: tuple[Spec, ...] = (
     Spec(13, "keep_the_turn", "tempo", 5, "Keep the turn",
          "Round 2 of 3. Every buyer space is full and the market marker is on 1, and Blue will "
          "take the Attract buyer tile on its next turn and close the round. Three tiles lie "
-         "between Green's marker and Blue's: GrandPrix, Body and Hire, and every tile Green "
+         "between Green's marker and Blue's: Grand Prix, Body and Hire, and every tile Green "
          "takes from there keeps the turn for Green. Green has a body 4 and an engine 4 ready, "
-         "two workers in its canteen and an engineer token; Ford, Sell5 and Workers3 lie face "
+         "two workers in its canteen and an engineer token; Ford, “Sell a car for 5” and "
+         "“3 workers” lie face "
          "up, and the rich Research + Build body + Build engine tile lies beyond Blue's "
          "marker.",
          ROUND_QUESTION.format(rival="Blue"), keep_the_turn, round_settings("pick Attract")),
     Spec(14, "before_red", "tempo", 5, "Before Red",
          "Round 2 of 3, three companies. Every buyer space is full and the market marker is "
-         "on 1, and Red, next in the chain after Hire, GrandPrix and Body, will take the "
+         "on 1, and Red, next in the chain after Hire, Grand Prix and Body, will take the "
          "Attract buyer tile and close the round. Green has a body 5 and an engine 4 ready, "
          "a body 3, two workers in its canteen and an engineer token; Durant (he buys the "
-         "cheapest car), Chevrolet, Move5 and Sell5 lie face up. The engine buyer stands "
+         "cheapest car), Chevrolet, “Move 5” and “Sell a car for 5” lie face up. The "
+         "engine buyer stands "
          "first in line, the price buyer second, and Red's car at price 5 is the cheapest on "
          "the market.",
          ROUND_QUESTION.format(rival="Red"), before_red, round_settings("pick Attract")),

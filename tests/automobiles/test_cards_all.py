@@ -6,7 +6,9 @@ Overdrive) and its clarifications, driven by actions from small positions (STYLE
 Spaces of the synthetic Daytona-like oval (RA3; see ``tests/automobiles/test_rules.py``): the
 white chain 0, 3, 6, 9, 12 in lane 0; from 12 the light-grey 15 and the dark-grey 16; from 13
 (lane 1) 15, 16 and the black 17; 16 -> the dark-grey 18 -> the white 21 and light-grey 22;
-22 -> 24 (light grey). Its longest dark-grey chain is 2 spaces, its longest light-grey 5.
+22 -> 24 (light grey). No dark grey follows 18 and no light grey follows 30; the longer runs
+the seed's examples need (three dark-grey spaces in a row, six light-grey ones) are further on
+and played in ``tests/automobiles/test_seed_examples.py``.
 """
 
 from __future__ import annotations
@@ -320,7 +322,7 @@ def test_diesel_engine_three_dark_grey_in_the_discard_three_dark_grey_spaces() -
                cars=((12, 0, 0), (9, 0, 0)))
     s.apply("play blue")  # one dark grey ahead each time: put at once, not "up to"
     assert s.used[0] == _counts({BLUE: 1, WEAR: 2})  # its 2 wear
-    # the track has no third dark grey in a row: as far as possible
+    # no dark grey follows 18: as far as possible (three in a row: test_seed_examples.py)
     assert s.phase == "action" and [r[1] for r in s.route] == [16, 18]
     assert "Player 0 plays Diesel Engine: 3 dark grey cubes in the discard, moves 3 dark grey " \
         "spaces, gains 2 wear" in s.log()
@@ -467,7 +469,8 @@ def test_turbo_two_green_in_yours_and_one_in_two_others_up_to_six_light_grey() -
     assert s.used[0][WEAR] == 2 and s.effect[:3] == (board.MOVE, GREEN, 6)
     for space in (19, 22, 24, 27, 30):
         s.apply(f"place {space}")
-    assert s.phase == "action"  # no sixth light grey in a row on this track
+    # no light grey follows 30: as far as possible (six in a row: test_seed_examples.py)
+    assert s.phase == "action"
 
 
 def test_adrenaline_first_option_moves_one_light_grey_space() -> None:

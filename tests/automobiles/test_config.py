@@ -23,6 +23,7 @@ from automobiles.config import (
     WHITE,
     ConfigError,
     SpaceSpec,
+    TrackSpec,
     build_config,
     config_for,
     follows,
@@ -80,6 +81,28 @@ def test_the_grid_is_five_white_single_spaces_with_more_money_behind(track: str)
     for s in t.start:
         space = t.spaces[s.space]
         assert space.colour == WHITE and space.length == 1
+
+
+def _longest_run(track: TrackSpec, colour: int) -> int:
+    """The most spaces of ``colour`` in a row, each directly or diagonally ahead of the one
+    before (AU-12, RA3): how far a card's cube may move on one colour."""
+    best: dict[int, int] = {}
+    for a in sorted(track.spaces, key=lambda s: -s.start):  # the spaces ahead come first
+        if a.colour == colour:
+            best[a.index] = 1 + max((best.get(b, 0) for b, wraps in track.successors[a.index]
+                                     if not wraps), default=0)
+    return max(best.values())
+
+
+@pytest.mark.parametrize("track", ["daytona", "monza"])
+def test_each_track_holds_the_runs_the_seeds_worked_examples_need(track: str) -> None:
+    # seed DE: Rotary Engine's 4 white spaces, Turbo's 6 light grey (Transmission's 5), Steering's,
+    # Diesel Engine's and Bump & Run's 3 dark grey; the same 69 spaces as before the change, so
+    # the placement actions keep their ids (actions.py numbers them up to the most spaces)
+    t = config_for(2).tracks[track]
+    assert [_longest_run(t, g) >= k for g, k in zip(GEARS, (4, 6, 3, 1), strict=True)] \
+        == [True] * 4
+    assert len(t.spaces) == 69 and config_for(2).max_spaces == 69
 
 
 def _brute_follows(a: SpaceSpec, b: SpaceSpec, units: int) -> int | None:

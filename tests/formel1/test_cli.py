@@ -75,7 +75,7 @@ def test_kw_replay_prints_the_final_board_of_the_game_kw_play_played(
     (lambda d: d["actions"].__setitem__(9, "fly away"), ("actions", "cannot parse")),
     (lambda d: d["actions"].__setitem__(2, {"bid": 30}), ("actions", "not an action")),
     (lambda d: d.__setitem__("players", 9), ("players", "2 to 6")),
-    (lambda d: d.__setitem__("seed", "three"), ("seed", "expected int")),
+    (lambda d: d.__setitem__("seed", "three"), ("seed", "expected a whole number, not 'three'")),
     (lambda d: d.__setitem__("track", "moon"), ("track", "unknown track 'moon'")),
     (lambda d: d.__setitem__("races", 0), ("races", "a game has 1 to 10 races")),
     (lambda d: d.__setitem__("variants", ["rain"]), ("variants/0", "'rain' is no variant")),

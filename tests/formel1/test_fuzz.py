@@ -217,3 +217,24 @@ def test_the_turn_flipped_between_cards_is_refused() -> None:
             bad = copy.deepcopy(data)
             bad["turn"] = seat
             _refused(bad, "turn")
+            with pytest.raises(PositionError, match=f"Player {data['turn']} is in turn"):
+                serialize.state_from_dict(bad)  # seats named as the log names them, from 0
+
+
+def test_a_discard_pile_short_of_a_card_before_the_pick_up_is_refused() -> None:
+    """Found by the fuzz test: a pile one card short loaded, and after the pick-up the hands
+    said another player was in turn, so a later position was refused. Before the pick-up a
+    hand and its pile hold the cards dealt (F1-40)."""
+    data = _position(lambda s: s.phase == rules.RACE and not s.picked_up
+                     and sum(map(len, s.discards)) > 8,
+                     (5, 1, "standard", ("two_laps_discards",)), seed=4)
+    seat = next(p for p, pile in enumerate(data["discards"]) if pile)
+    short_pile = copy.deepcopy(data)
+    short_pile["discards"][seat].pop()
+    _refused(short_pile, "discards")
+    for p in range(5):  # a card gone from a hand: the turn order or the count says so
+        short_hand = copy.deepcopy(data)
+        short_hand["hands"][p].pop()
+        with pytest.raises(PositionError) as err:
+            serialize.state_from_dict(short_hand)
+        assert err.value.field.split("/")[0] in ("hands", "turn", "discards"), err.value

@@ -44,7 +44,7 @@ def _hand(s: formel1.State, seat: int) -> list[str]:
 
 # --- sales: one or more cards, at any price -----------------------------------------------------
 def test_several_cards_are_sold_in_one_deal() -> None:
-    s = _two()
+    s = _two([*CARDS, "Green 5"])
     s.apply("sell Black 5")
     assert "sell Red 10" in options(s) and "sell Black 5" not in options(s)  # one copy only
     s.apply("sell Red 10")
@@ -53,7 +53,7 @@ def test_several_cards_are_sold_in_one_deal() -> None:
     assert "Player 0 offers Player 1 to buy Red 10 and Black 5 for $70K." in detail_log(s) \
         or "Player 0 offers Player 1 to buy Black 5 and Red 10 for $70K." in detail_log(s)
     s.apply("accept")
-    assert _hand(s, 0) == ["Orange 10"] and {"Black 5", "Red 10"} <= set(_hand(s, 1))
+    assert _hand(s, 0) == ["Orange 10", "Green 5"] and {"Black 5", "Red 10"} <= set(_hand(s, 1))
     assert s.money == (270, 130) and s.offers == 1  # one bargain, two cards
 
 
@@ -88,14 +88,44 @@ def test_a_player_in_debt_can_only_be_offered_a_gift() -> None:
     assert s.proposal is not None and s.proposal.price == 0 and s.current_player == 1
 
 
-def test_a_seller_who_sells_his_whole_hand_has_nothing_to_play_and_his_turn_passes() -> None:
+def test_a_seller_keeps_a_card_to_play_so_every_turn_plays_one() -> None:
+    """F1-38: he "must still play a card each time it is his turn"; a seller who sold his last
+    card once passed his turn, and cards and money could go round the table for ever."""
     s = _two(["Black 5", "Red 10"])
+    assert {"sell Black 5", "sell Red 10", "auction Red 10"} <= set(options(s))
     s.apply("sell Black 5")
-    s.apply("sell Red 10")  # nothing left to add: the only buyer is named at once
+    assert "sell Red 10" not in options(s)  # his last card stays: the only buyer at once
     s.apply("price 30")
     s.apply("accept")
-    assert s.hands[0] == () and s.turn == 1 and "Player 0 has no card left to play." in \
-        detail_log(s)
+    assert _hand(s, 0) == ["Red 10"] and s.current_player == 0
+    assert not any(o.split()[0] in ("sell", "auction") for o in options(s))
+    one = _two(["Red 10"])
+    assert not any(o.split()[0] in ("sell", "auction") for o in options(one))
+
+
+def test_a_table_of_traders_cannot_keep_a_race_going_without_playing() -> None:
+    """Carless players auctioning their only card each turn once kept a race going for ever
+    (each seller left with no card passed his turn). Now every turn plays a card, and the
+    game ends within its length bound."""
+    s = formel1.new_game(4, 1, 3, "standard", NO_CAR)
+    rng = random.Random(1)
+    steps = 0
+    while not s.is_terminal():
+        legal = s.legal_action_ids()
+        acts = [TABLE.actions[a] for a in legal]
+        if s.phase == rules.AUCTION:
+            aid = PASS if s.current_player < 2 and PASS in legal else rng.choice(legal)
+        elif s.proposal is not None and s.proposal.kind == rules.CARD_AUCTION:
+            aid = min((a for a, x in zip(legal, acts, strict=True) if type(x).__name__ == "Bid"),
+                      default=PASS)
+        else:
+            auctions = [a for a, x in zip(legal, acts, strict=True) if isinstance(x, AuctionCard)]
+            aid = rng.choice(auctions) if auctions else rng.choice(legal)
+        s.apply_unchecked(aid)
+        steps += 1
+        assert steps < 60_000, "the game does not end"
+    bound = gamecore.get("formel1").length_bound(4, races=3, variants="no_car")
+    assert bound is not None and steps < bound
 
 
 # --- auctions of a card ------------------------------------------------------------------------

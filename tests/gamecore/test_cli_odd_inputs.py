@@ -228,3 +228,23 @@ def test_lines_past_the_depth_cut_make_the_answer_an_estimate_and_say_so() -> No
     assert any("cut 4 decisions deep" in c for c in answer.caveats)
     full = race.solve(state, config=race.RaceConfig(node_budget=50_000))  # type: ignore[arg-type]
     assert full.depth_cut == 0
+
+
+# --- each defence against a huge echo on its own ---------------------------------------------
+def test_the_seed_message_itself_shows_only_the_first_digits() -> None:
+    import argparse
+
+    from gamecore import cli as core
+
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        core._seed(HUGE)
+    assert len(str(err.value)) < 120 and "..." in str(err.value)
+
+
+def test_the_last_defence_cuts_any_long_word_of_an_error_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from gamecore import cli as core
+
+    assert core._fail(f"argument --players: invalid value: {HUGE!r}") == 2
+    err = capsys.readouterr().err
+    assert err.startswith("kw: error: argument --players:") and len(err) < LONGEST_LINE

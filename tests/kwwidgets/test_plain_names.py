@@ -201,3 +201,26 @@ def test_the_plain_names_are_one_per_thing() -> None:
     for s in au.sponsors:
         same = (s.letter, s.top, s.middle, s.bottom)
         assert sponsors.setdefault(s.en, same) == same, s.en
+
+
+def test_the_kraftwagen_tour_and_the_chain_figures_use_the_boards_names() -> None:
+    """The rules tour's captions, notes and banners, and the decision table and graph of the
+    puzzles, name every tile as the board does ("Grand Prix + Attract")."""
+    from kwwidgets.kraftwagen import tour
+    from kwwidgets.kraftwagen.plots import decision_graph_figure, decision_table_html
+    from solvers.kraftwagen.puzzles import puzzle_named
+
+    link = re.compile(r"\[rules?\]\([^)]*\)")  # a rule link's target is no word read
+    words = []
+    for build in tour.SECTIONS.values():
+        for step in build():
+            stress = step.stress
+            words += [link.sub("", step.caption), stress.get("banner") or "",
+                      *(stress.get("highlight") or {}).values()]
+    state = puzzle_named("two_moves").state()
+    words.append(re.sub(r"<[^>]+>", " ", decision_table_html(state)))
+    words += [t.get_text() for t in decision_graph_figure(state, 1, answer="GrandPrix").axes[0]
+              .texts] + [decision_graph_figure(state, 1, answer="GrandPrix").axes[0].get_title()]
+    found = [w for w in words if NOT_WORDS.search(w)]
+    assert not found, found[:5]
+    assert any("Grand Prix + Attract" in w for w in words)

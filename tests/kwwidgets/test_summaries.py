@@ -147,7 +147,7 @@ def test_the_since_your_move_line_names_the_formel1_bots_bids() -> None:
     assert lines and shown.startswith("Since your move:")
     for line in lines[:3]:
         assert line.removesuffix(".") in shown
-    assert any(re.search(r"Player [12] (bids|passes)", line) for line in lines)
+    assert any(re.search(r"Player [12] (bids|passes|buys|must take)", line) for line in lines)
 
 
 def test_an_undo_clears_the_since_line_and_a_new_click_words_it_again() -> None:

@@ -179,3 +179,43 @@ def measure(root: Locator, where: str, mark: bool = False) -> Measure:
                    [Text(s["px"], s["text"], s["kind"],
                          ", ".join(x for x in (where, s["cell"]) if x))
                     for s in found["smallest"]])
+
+#: The clashes of a highlight's note on a drawn board (Kraftwagen's callouts: a white label of
+#: class ``kw-highlight-note`` followed by its words): [note, text] for a text the label covers,
+#: [note, "shape"] for a rectangle or circle drawn after it over part of it; measured from the
+#: drawn boxes. An empty list: every note lies where it hides nothing and nothing hides it.
+COVERED = """(root) => {
+  const out = [];
+  const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  for (const svg of root.querySelectorAll('svg')) {
+    const texts = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim());
+    const shapes = [...svg.querySelectorAll('rect, circle')];
+    for (const label of svg.querySelectorAll('rect.kw-highlight-note')) {
+      const own = label.nextElementSibling;
+      const note = own ? own.textContent : '';
+      const a = label.getBoundingClientRect();
+      for (const t of texts) {
+        if (t !== own && meet(a, t.getBoundingClientRect())) out.push([note, t.textContent]);
+      }
+      for (const s of shapes) {
+        if (s === label || !(label.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING))
+          continue;
+        const b = s.getBoundingClientRect();
+        const holds = b.left <= a.left && b.top <= a.top && b.right >= a.right &&
+          b.bottom >= a.bottom;
+        if (!holds && meet(a, b)) out.push([note, 'shape']);
+      }
+    }
+  }
+  return out;
+}"""
+
+#: Where a stepper's parts are: its height, the Next button's offset from its top, the board
+#: area's height and the caption's (CSS px).
+STEPPER_GEOMETRY = """(el) => {
+  const top = el.getBoundingClientRect().top;
+  const box = (sel) => el.querySelector(sel).getBoundingClientRect();
+  return {height: el.getBoundingClientRect().height, next: box('button.kw-next').top - top,
+          area: box('.kw-board-area').height, caption: box('.kw-caption').height};
+}"""

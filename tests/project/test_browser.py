@@ -10,13 +10,19 @@ Every notebook is opened once, in a 1400 x 1000 window, and run top to bottom; t
 run in order, each a test of its own (``test_notebook[NN_name-check]``):
 
 - ``hint`` (the play notebooks): the Hint button answers at the first decision within a few
-  seconds, and the "Thinking" line is gone;
+  seconds, and the "Thinking" line is gone; the board and the panel, grown by the hint's words,
+  still fit on one screen, the panel clear of the board;
 - ``widgets``: what the notebook's own widgets do (a click, undo, a tour's Next, a solution
-  behind its button), its first board drawn and readable;
+  behind its button), its first board drawn and readable; in 01, every tour step by step: Next
+  stays in place, the height steady, no highlight's note over a label, the rule links small;
+  in 02, the play widget's layout: the panel below the board (beside it in a wide window),
+  neither covering the other, both on one screen, the whole board read in its own scrolling
+  box while the buttons stay put;
 - ``readable``: every text of every board and widget, at every step of every tour (Next
   pressed until the last step), is drawn at least 11 px high; the offender is named;
 - ``summary`` (the play notebooks): the player clicks legal actions (the bots reply) until a
-  round's or race's summary appears, dismisses it, and the game goes on;
+  round's or race's summary appears (the panel clear of the board, its Continue button in
+  view), dismisses it, and the game goes on;
 - ``no-maths``: no Markdown or widget text was typeset as mathematics (an unescaped pair of
   ``$``);
 - ``no-traceback``: no output area holds a Python traceback.
@@ -58,7 +64,16 @@ from playwright.sync_api import (
 )
 
 from solvers.kraftwagen.puzzles import load_puzzles
-from tests.project.browser_measure import SETTLED, SMALLEST, UNMARK, Measure, Text, measure
+from tests.project.browser_measure import (
+    COVERED,
+    SETTLED,
+    SMALLEST,
+    STEPPER_GEOMETRY,
+    UNMARK,
+    Measure,
+    Text,
+    measure,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -353,6 +368,111 @@ PLAYS = {
 }
 
 
+#: A window wide enough for the panel to stand beside the board (the widget wider than
+#: kwwidgets.play.SIDE_BY_SIDE_PX with JupyterLab's file browser open).
+WIDE: ViewportSize = {"width": 1920, "height": 1000}
+# The nearest scrolling box around an element: the notebook's own scroll area.
+_SCROLLER = """el => {
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const cs = getComputedStyle(e);
+    if (/(auto|scroll)/.test(cs.overflowY) && e.scrollHeight > e.clientHeight) {
+      const r = e.getBoundingClientRect();
+      return {top: r.top, bottom: r.top + e.clientHeight};
+    }
+  }
+  return {top: 0, bottom: window.innerHeight};
+}"""
+
+
+def _boxes(play: Locator) -> tuple[dict[str, float], dict[str, float]]:
+    """The drawn boxes of a play widget's board and panel."""
+    board = play.locator(".kw-board").first.bounding_box()
+    panel = play.locator(".kw-panel").first.bounding_box()
+    assert board is not None and panel is not None
+    return dict(board), dict(panel)
+
+
+def _show_block(play: Locator) -> None:
+    """Scroll the notebook so that the board and panel's block starts at the top of its view."""
+    play.locator(".kw-main").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+
+
+def _expect_panel_clear_of_board(play: Locator, when: str) -> None:
+    """The panel covers no part of the board: its top at or below the board's bottom edge, or
+    its left at or right of the board's right edge."""
+    board, panel = _boxes(play)
+    below = panel["y"] >= board["y"] + board["height"] - 0.5
+    beside = panel["x"] >= board["x"] + board["width"] - 0.5
+    assert below or beside, f"{when}: the panel {panel} covers the board {board}"
+
+
+def _expect_block_on_one_screen(play: Locator) -> None:
+    """The board and the panel fit together in the notebook's view: shown from the block's
+    top, the board's top and the first action are in view, and every other button is reached
+    without moving the page (a tall panel scrolls in its own box)."""
+    _show_block(play)
+    main = play.locator(".kw-main").first
+    view = main.evaluate(_SCROLLER)
+    box = main.bounding_box()
+    assert box is not None
+    assert box["y"] >= view["top"] - 1 and box["y"] + box["height"] <= view["bottom"] + 1, (
+        f"the board and panel ({box}) do not fit in the notebook's view {view}")
+    _expect_panel_clear_of_board(play, "on one screen")
+    expect(play.locator("button.kw-action:enabled").first).to_be_in_viewport()
+    undo = play.locator("button.kw-undo")
+    undo.scroll_into_view_if_needed()
+    expect(undo).to_be_in_viewport()
+    after = main.bounding_box()
+    assert after is not None and abs(after["y"] - box["y"]) < 1, (box, after)  # page unmoved
+
+
+def _expect_whole_board_beside_the_buttons(page: Page, play: Locator) -> None:
+    """The board scrolls in its own box: scrolled to its end, its last line is in view, and the
+    panel has not moved (the buttons stay under the mouse while the board is read)."""
+    board = play.locator(".kw-board").first
+    _, before = _boxes(play)
+    sizes = board.evaluate("e => [e.scrollHeight, e.clientHeight]")
+    assert sizes[0] > sizes[1], f"the board's box does not scroll: {sizes}"  # a tall board
+    board.evaluate("e => { e.scrollTop = e.scrollHeight; }")
+    last = board.locator("svg text").last
+    expect(last).to_be_in_viewport()
+    inside = board.evaluate("""e => {
+      const box = e.getBoundingClientRect();
+      const t = [...e.querySelectorAll('svg text')].pop().getBoundingClientRect();
+      return t.top >= box.top - 1 && t.bottom <= box.bottom + 1;
+    }""")
+    assert inside, "the board's last line is not shown once its box is scrolled to the end"
+    _, after = _boxes(play)
+    assert abs(after["y"] - before["y"]) < 1, (before, after)
+    expect(play.locator("button.kw-action:enabled").first).to_be_in_viewport()
+    _shot(page, "02_play-board-end")
+    board.evaluate("e => { e.scrollTop = 0; }")
+
+
+def _expect_side_by_side_in_a_wide_window(page: Page, play: Locator) -> None:
+    """In a wide window the panel stands to the right of the board, the board still readable,
+    both on one screen; the window is set back to VIEWPORT after."""
+    try:
+        page.set_viewport_size(WIDE)
+        page.wait_for_function("""el => {
+          const b = el.querySelector('.kw-board').getBoundingClientRect();
+          const p = el.querySelector('.kw-panel').getBoundingClientRect();
+          return p.left >= b.right - 0.5;
+        }""", arg=play.element_handle(), timeout=STEP_MS)
+        board, panel = _boxes(play)
+        assert abs(panel["y"] - board["y"]) < 4, (board, panel)  # side by side (a widget margin)
+        _expect_block_on_one_screen(play)
+        _expect_readable(play.locator(".kw-board").first)
+        _shot(page, "02_play-wide")
+    finally:
+        page.set_viewport_size(VIEWPORT)
+    page.wait_for_function("""el => {
+      const b = el.querySelector('.kw-board').getBoundingClientRect();
+      const p = el.querySelector('.kw-panel').getBoundingClientRect();
+      return p.top >= b.bottom - 0.5;
+    }""", arg=play.element_handle(), timeout=STEP_MS)
+
+
 def _game(page: Page, notebook: str) -> Locator:
     widgets = page.locator(".kw-play")
     return widgets.last if PLAYS[notebook].widget == -1 else widgets.nth(PLAYS[notebook].widget)
@@ -388,7 +508,7 @@ def _check_hint(page: Page, notebook: str) -> None:
     text = message.inner_text()
     assert not text.startswith("No hint"), text
     expect(play.locator(".kw-suggested")).to_have_count(1)  # the suggested action stands out
-    play.locator(".kw-panel").scroll_into_view_if_needed()
+    _expect_block_on_one_screen(play)  # the hint's words make the panel no taller than that
     _shot(page, f"{_stem(notebook)}-hint")
     assert took < HINT_MS / 1000, f"the hint took {took:.1f} s"
 
@@ -410,7 +530,10 @@ def _check_summary(page: Page, notebook: str) -> None:
     for words in how.summary:
         expect(summary).to_contain_text(words)
     expect(play.locator("button.kw-action")).to_have_count(0)  # play waits for the reader
+    _expect_panel_clear_of_board(play, "with the summary open")
+    _show_block(play)
     summary.scroll_into_view_if_needed()
+    expect(summary.locator("button.kw-dismiss")).to_be_in_viewport()
     _shot(page, f"{_stem(notebook)}-summary")
     found = measure(summary, f"{notebook}, the summary after {clicks} clicks")
     assert not _too_small(found), "\n".join(map(str, _too_small(found)))
@@ -425,7 +548,10 @@ def _check_summary(page: Page, notebook: str) -> None:
         expect(action).to_be_visible()
         _take(page, play, action)  # the game goes on
         expect(summary).to_be_hidden()
-    play.locator(".kw-panel").scroll_into_view_if_needed()
+        # what the bots did is outlined; a note hides no label and nothing hides a note
+        assert play.locator(".kw-board").evaluate(COVERED) == []
+    _expect_panel_clear_of_board(play, "after the summary")
+    _show_block(play)
     _shot(page, f"{_stem(notebook)}-after-summary")
 
 
@@ -442,8 +568,56 @@ def _start(page: Page, notebook: str) -> None:
     _first_board(page, notebook)
 
 
+#: How much a tour's height may change from step to step: its caption's lines (the board area
+#: keeps the tallest step's height).
+CAPTION_SWAY_PX = 120
+
+
+def _step_through_tours(page: Page) -> None:
+    """Every tour of the page, every step: "Next" stays where it was (under the mouse), the
+    board area keeps one height, the whole tour changes height by its caption's lines only,
+    no highlight's note covers a text of the board, and a caption's rule link is drawn small
+    and raised (at least MIN_TEXT_PX) and opens in a new tab."""
+    steppers = page.locator(".kw-stepper")
+    spans: list[str] = []
+    links = 0
+    for k in range(steppers.count()):
+        stepper = steppers.nth(k)
+        stepper.scroll_into_view_if_needed()
+        position = stepper.locator(".kw-step")
+        seen = [stepper.evaluate(STEPPER_GEOMETRY)]
+        covered = stepper.evaluate(COVERED)
+        while stepper.locator("button.kw-next").is_enabled():
+            shown = re.match(r"step (\d+) of (\d+)", position.inner_text())
+            assert shown, position.inner_text()
+            stepper.locator("button.kw-next").click()
+            expect(position).to_have_text(f"step {int(shown.group(1)) + 1} of {shown.group(2)}",
+                                          use_inner_text=True)
+            seen.append(stepper.evaluate(STEPPER_GEOMETRY))
+            covered += [[f"step {int(shown.group(1)) + 1}", *pair]
+                        for pair in stepper.evaluate(COVERED)]
+            for link in stepper.locator(".kw-caption sup.kw-rule a").all():
+                links += 1
+                assert link.get_attribute("target") == "_blank"
+                size = link.evaluate("a => parseFloat(getComputedStyle(a).fontSize)")
+                assert MIN_TEXT_PX - TOLERANCE_PX <= size < 13, size
+        assert not covered, f"tour {k + 1}: notes over texts: {covered}"
+        nexts = {round(g["next"]) for g in seen}
+        areas = {round(g["area"]) for g in seen}
+        heights = [g["height"] for g in seen]
+        assert len(nexts) == 1, f"tour {k + 1}: Next moved: {nexts}"
+        assert max(areas) - min(areas) <= 1, f"tour {k + 1}: the board area changed: {areas}"
+        assert max(heights) - min(heights) <= CAPTION_SWAY_PX, (k + 1, heights)
+        spans.append(f"{min(heights):.0f}-{max(heights):.0f}")
+        stepper.locator("button.kw-back").click()  # back towards step 1 for the later checks
+    print(f"tour heights (px, per tour): {', '.join(spans)}; {links} rule links seen")
+    assert links > 0
+
+
 def _rules_tour(page: Page, notebook: str) -> None:
-    """01: the tour draws its board, and Next shows the next step, its change highlighted."""
+    """01: the tour draws its board, and Next shows the next step, its change highlighted;
+    every tour keeps "Next" in place and its height steady, covers no label with a note, and
+    draws its rule links small."""
     _first_board(page, notebook)
     stepper = page.locator(".kw-stepper").first
     stepper.scroll_into_view_if_needed()
@@ -463,32 +637,40 @@ def _rules_tour(page: Page, notebook: str) -> None:
     _shot(page, "01_rules_tour-next")
     stepper.locator("button.kw-back").click()
     expect(step).to_contain_text("step 1 of", use_inner_text=True)
+    _step_through_tours(page)
+    stepper.scroll_into_view_if_needed()
+    _shot(page, "01_rules_tour-steps")
 
 
 def _play(page: Page, notebook: str) -> None:
-    """02: a click changes the board and the log, and undo takes it back; the board takes the
-    notebook's width, the panel below it."""
+    """02: the board and the panel on one screen, the panel below the board (beside it in a
+    wide window), neither covering the other, the whole board read by scrolling its own box
+    while the buttons stay put; a click changes the board and the log, and undo takes it
+    back."""
     play = page.locator(".kw-play").first
     board = play.locator(".kw-board")
     log = play.locator(".kw-log")
     expect(board.locator("svg").first).to_be_visible()
     action = play.locator("button.kw-action:enabled").first
     expect(action).to_be_visible()
-    board.scroll_into_view_if_needed()
+    _show_block(play)
     _shot(page, "02_play-before")
     _expect_readable(board)
-    panel = play.locator(".kw-panel")
-    board_box, panel_box = board.bounding_box(), panel.bounding_box()
-    assert board_box is not None and panel_box is not None
+    board_box, panel_box = _boxes(play)
     assert panel_box["y"] >= board_box["y"] + 100 and panel_box["width"] >= 0.9 * \
-        board_box["width"]
-    expect(action).to_be_in_viewport()  # the panel stays in view below the board
+        board_box["width"], (board_box, panel_box)  # below the board, as wide
+    _expect_block_on_one_screen(play)
+    _expect_whole_board_beside_the_buttons(page, play)
+    _expect_side_by_side_in_a_wide_window(page, play)
+    _show_block(play)
     board_before = board.inner_html()
     log_before = log.inner_text()
 
     action.click()
     expect(log).not_to_have_text(log_before, use_inner_text=True)
     assert board.inner_html() != board_before
+    expect(board.locator(".kw-highlight").first).to_be_attached()  # the bots' moves outlined
+    assert board.evaluate(COVERED) == []  # and their notes hide no label, nothing hides them
     _shot(page, "02_play-after-click")
 
     play.locator("button.kw-undo").click()

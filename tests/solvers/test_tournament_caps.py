@@ -33,7 +33,7 @@ def test_each_games_cap_is_its_own_length_bound(game: str) -> None:
 
 
 def test_the_caps_are_the_openspiel_games_lengths() -> None:
-    pyspiel = pytest.importorskip("pyspiel")
+    import pyspiel  # a dependency of the project (pyproject.toml)
     for game in GAMES:
         __import__(f"{'kwcore' if game == 'kraftwagen' else game}.openspiel")
         described = find(game)

@@ -185,7 +185,12 @@ def test_the_best_turn_solution_is_the_shipped_answer_with_its_why_not_table() -
     plan = au_hint.solve_turn(pile)
     solution = au_ws.exercise_4(pile, plan, puzzle)
     assert solution.values["plan"].parts == puzzle.value
-    assert solution.results[2].startswith(plan.best) and "Proven best" in solution.explanation
+    first = au_ws.label_of(pile, plan.best)  # the plain label: "Play light grey"
+    assert solution.results[2].startswith(first) and "Proven best" in solution.explanation
+    assert solution.results[-1] == "the line: " + " -> ".join(au_ws.line_words(pile,
+                                                                             plan.actions))
+    assert not any(cube in line for line in solution.results
+                   for cube in ("lightgrey", "darkgrey"))  # one name per cube: "light grey"
 
 
 def test_the_tournament_solution_reports_intervals_and_does_not_overclaim() -> None:

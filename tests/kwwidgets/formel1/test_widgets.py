@@ -17,6 +17,7 @@ import pytest
 import formel1
 import kwwidgets.formel1.workshop as fws
 from formel1.actions import Bid, Pass, Play, To
+from formel1.svg import SYNTHETIC
 from kwwidgets import PlayWidget, Step, Stepper
 from kwwidgets.formel1 import hint as f1_hint
 from kwwidgets.formel1 import tour as f1_tour
@@ -46,7 +47,7 @@ def test_each_tour_step_is_an_engine_position_that_draws_and_cites_its_rule(name
         assert formel1.from_json(step.state.to_json()) == step.state  # a real, valid position
         assert re.search(r"\b(F1-\d\d|RF\d)\b", step.caption), step.caption
         board = step.svg()
-        assert board.startswith("<svg") and "synthetic cards and track" in board
+        assert board.startswith("<svg") and SYNTHETIC in board
         for label, note in step.stress.get("marks", {}).items():
             assert f"<title>{label}</title>" in board  # every marked cell is drawn
             assert not note or note in text(board)
@@ -114,7 +115,7 @@ def test_the_play_widget_uses_the_formel1_view_and_shows_only_its_players_hand()
     play = play_widget()
     assert isinstance(play.view_of, Formel1View)
     s = play.state
-    drawn = re.findall(r"<title>([^<]*) \(synthetic card, RF1\)</title>", play.board.value)
+    drawn = re.findall(r"<title>([^<]*) \(synthetic card\)</title>", play.board.value)
     assert sorted(drawn) == sorted(s.cfg.kinds[k].name for k in s.hands[0])
     assert "Your hand (Player 0, 12 cards" in text(play.board.value)
 

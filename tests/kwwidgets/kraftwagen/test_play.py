@@ -28,6 +28,7 @@ from kwcore.svg import board_svg
 from kwwidgets import PlayWidget, PositionEditor, Stepper
 from kwwidgets.kraftwagen.labels import action_label, log_groups
 from kwwidgets.kraftwagen.plots import (
+    LABEL_WIDTH,
     MAX_NODES,
     decision_graph_figure,
     decision_table,
@@ -36,10 +37,11 @@ from kwwidgets.kraftwagen.plots import (
 )
 from kwwidgets.kraftwagen.pricing import PricingLab
 from kwwidgets.kraftwagen.puzzle import PuzzleWidget
-from kwwidgets.play import LOG_GROUPS
+from kwwidgets.play import LOG_GROUPS, SIDE_BY_SIDE_PX, SIDE_PANEL_PX
 from solvers.kraftwagen import pricing
 from solvers.kraftwagen.puzzles import load_puzzles, puzzle_named
 from solvers.kraftwagen.tempo import tempo_graph
+from tests.kwwidgets.kraftwagen.test_tour import notes_covering
 
 
 # --- helpers --------------------------------------------------------------------------------------
@@ -359,6 +361,46 @@ def test_the_click_that_ends_a_round_pauses_on_its_scoring_summary() -> None:
     assert play.dismiss() is False
 
 
+def test_the_panel_sits_below_or_beside_the_board_never_pinned_over_it() -> None:
+    """The board and the decision panel form one block no taller than the window (the board
+    scrolls in its own box); nothing pins the panel over the board, and a wide notebook puts
+    it beside the board. A summary may take more of the block while it is read."""
+    play = PlayWidget(players=3, seed=2, human=0, bots="greedy")
+    assert play.main.children == (play.board, play.panel) and play.main in play.view.children
+    css = play.view.children[0].value
+    assert "sticky" not in css and "position: fixed" not in css
+    main = re.search(r"\.kw-play \.kw-main \{([^}]*)\}", css)
+    assert main and "flex-direction: column" in main.group(1)
+    assert re.search(r"max-height: max\(\d+px, calc\(100vh - \d+px\)\)", main.group(1))
+    board = re.search(r"\.kw-main > \.kw-board \{([^}]*)\}", css)
+    assert board and "overflow: auto" in board.group(1)
+    wide = css.split(f"@container (min-width: {SIDE_BY_SIDE_PX}px)")[1]
+    assert "flex-direction: row" in wide and f"flex: 0 0 {SIDE_PANEL_PX}px" in wide
+    assert "kw-reading" not in play.panel._dom_classes
+    to_the_end_of_round_one(play)
+    assert "kw-reading" in play.panel._dom_classes  # the summary may take more height
+    play.dismiss()
+    assert "kw-reading" not in play.panel._dom_classes
+
+
+def test_the_notes_on_what_the_others_did_cover_no_label_of_the_board() -> None:
+    """After each click the board outlines the bots' moves ("Red took" on a tile); a note whose
+    label would hide a text of the board ("Action chain", "HEAD") is left out, the outline
+    kept."""
+    play = PlayWidget(players=4, seed=0, human=0, bots="greedy")
+    notes = outlines = 0
+    for _ in range(30):
+        if play.state.is_terminal():
+            break
+        play.dismiss()
+        assert play.click(play.state.legal_action_ids()[0])
+        svg = play.board.value[play.board.value.index("<svg"):]
+        assert notes_covering(svg) == [], notes_covering(svg)
+        notes += svg.count("kw-highlight-note")
+        outlines += svg.count('class="kw-highlight"')
+    assert notes > 0 and outlines > notes  # some notes fit and are kept, some were left out
+
+
 def test_undo_closes_the_summary_and_the_next_click_replaces_it() -> None:
     play = PlayWidget(players=2, seed=3, human=0, bots="greedy")
     to_the_end_of_round_one(play)
@@ -541,6 +583,7 @@ def test_the_puzzle_solution_draws_its_table_and_the_answer_edge_behind_the_butt
     puzzle = puzzle_named("two_moves")
     solution = answer(puzzle)
     best = solution.values["solution"].best.removeprefix("pick ")
+    best = next(t.title for t in puzzle.state().cfg.tiles if t.name == best)  # as on the board
     shown = solution.html()
     assert "<table>" in shown and "|---" not in shown  # a drawn table, not raw pipes
     assert solution.figure is not None
@@ -577,11 +620,20 @@ def test_decision_graph_figure_draws_every_pick_with_labels_that_do_not_overlap(
     g = tempo_graph(state, 1)
     boxes = label_boxes(fig)
     labels = {text for text, _ in boxes}
-    picks = {f"{d['tile']} \u2192 {d['next']}" for _, _, d in g.edges(data=True)}
+    title = {tile.name: tile.title for tile in state.cfg.tiles}  # as the board names them
+    picks = {f"{title[d['tile']]} \u2192 {d['next']}" for _, _, d in g.edges(data=True)}
     assert picks <= labels and len(picks) == len(state.cfg.tiles)
+    assert not any("GrandPrix" in text for text in labels)  # the board's words, not the core's
     for i, (a, box) in enumerate(boxes):
         for b, other in boxes[i + 1:]:
             assert not box.overlaps(other), (a, b)
+    # Every edge leaves a node from after the end of the node's label.
+    to_data = fig.axes[0].transData.inverted()
+    for text, box in boxes:
+        if "\u2192" in text:
+            (right, _), = to_data.transform([(box.x1, 0)])
+            node = round(right - 0.5)  # the column the label belongs to
+            assert right < node + LABEL_WIDTH, (text, right)
     for depth in (0, 9, True):
         with pytest.raises(ValueError):
             decision_graph_figure(state, depth)
@@ -605,13 +657,16 @@ def test_the_decision_table_follows_the_chain_two_picks_ahead() -> None:
     g = tempo_graph(state, 2)
     root = next(n for n, d in g.nodes(data=True) if d["depth"] == 0)
     rows = decision_table(state)
-    assert [r[0] for r in rows] == [d["tile"] for _, _, d in g.out_edges(root, data=True)]
+    title = {tile.name: tile.title for tile in state.cfg.tiles}  # the names the board shows
+    assert [r[0] for r in rows] == [title[d["tile"]] for _, _, d in g.out_edges(root, data=True)]
     for (tile, actions, nxt, again), (_, child, d) in zip(rows, g.out_edges(root, data=True),
                                                           strict=True):
-        assert (tile, actions, nxt) == (d["tile"], d["actions"], d["next"])
-        assert set(again) == {e["tile"] for _, _, e in g.out_edges(child, data=True)
+        assert (tile, actions, nxt) == (title[d["tile"]], d["actions"], d["next"])
+        assert set(again) == {title[e["tile"]] for _, _, e in g.out_edges(child, data=True)
                               if e["next"] == nxt}
-    assert "<table" in decision_table_html(state)
+    shown = decision_table_html(state)
+    assert "<table" in shown and "Grand Prix + Attract" in shown
+    assert not re.search(r"GrandPrix|\w\+\w", shown)  # no name of the rules core's
 
 
 def test_price_curve_figure_plots_the_given_curve() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -51,12 +52,45 @@ def test_every_section_has_captioned_scenes_that_draw_and_survive_json(title: st
             assert kwcore.from_json(state.to_json()) == state
 
 
+#: A rule link in a caption (``rule_link``'s Markdown): its anchor on the rules page.
+RULE_LINK = re.compile(r'\[rules?\]\(\.\./docs/rules\.md#(k\d+) "([^"]+)"\)')
+RULES_PAGE = (Path(__file__).resolve().parents[3] / "docs" / "rules.md").read_text("utf-8")
+
+
 @pytest.mark.parametrize("title", list(tour.SECTIONS))
 def test_each_section_cites_its_rules_in_the_docstring_and_not_in_captions(title: str) -> None:
+    """Rule codes stay in the docstrings; a caption names a rule only by a small link after
+    the sentence it backs (the ids in the link's tooltip), never in its words."""
     doc = tour.SECTIONS[title].__doc__ or ""
     assert re.search(r"seed JP: \w|RULINGS K\d+", doc), title
     for caption, _ in ALL[title]:
-        assert not re.search(r"RULINGS|seed JP|\bK\d+\b", caption), caption
+        words = RULE_LINK.sub("", caption)
+        assert not re.search(r"RULINGS|seed JP|\bK\d+\b|\]\(", words), caption
+        for link in re.finditer(r"\S*\s*" + RULE_LINK.pattern, caption):
+            before = link.group(0).split("[rule")[0].strip()
+            assert before == "" or before[-1] in ".:)", caption  # after a sentence, not in it
+
+
+def test_the_sections_that_state_a_rule_link_it_and_every_link_reaches_its_ruling() -> None:
+    links = [m for scenes in ALL.values() for caption, _ in scenes
+             for m in RULE_LINK.finditer(caption)]
+    assert len(links) >= 40
+    for anchor, ids in ((m.group(1), m.group(2)) for m in links):
+        assert f'<a id="{anchor}"></a>' in RULES_PAGE, anchor
+        assert ids.split(", ")[0].lower() == anchor
+    linked = {title for title, scenes in ALL.items()
+              if any(RULE_LINK.search(caption) for caption, _ in scenes)}
+    assert linked == set(ALL), set(ALL) - linked
+
+
+def test_a_stepper_draws_a_captions_rule_link_small_and_raised_after_its_sentence() -> None:
+    st = Stepper(ALL["The Grand Prix"])
+    st.go(2)
+    shown = st.caption.value
+    assert re.search(r'space 3</strong>\.\u00a0<sup class="kw-rule"[^>]*><a href="\.\./docs/'
+                     r'rules\.md#k10" title="K10" target="_blank"[^>]*>rule</a></sup>',
+                     shown), shown
+    assert "[rule]" not in shown and "&lt;" not in shown
 
 
 @pytest.mark.parametrize("title", list(tour.SECTIONS))
@@ -70,6 +104,79 @@ def test_each_step_outlines_what_its_caption_talks_about(title: str) -> None:
         now = (drawn, scene.state.to_json())
         assert now != previous, scene.caption
         previous = now
+
+
+def _text_box(el: ET.Element) -> tuple[float, float, float, float]:
+    """A drawn text's box, estimated as the board estimates it (Helvetica: 0.55 em a letter,
+    0.6 em in bold; from the baseline 0.72 em up and 0.22 em down): left, top, right, bottom."""
+    size = float(el.attrib.get("font-size", 12))
+    width = (0.6 if el.attrib.get("font-weight") == "bold" else 0.55) * size * len(el.text or "")
+    anchor = el.attrib.get("text-anchor", "start")
+    x, y = float(el.attrib["x"]), float(el.attrib["y"])
+    left = x - {"middle": width / 2, "end": width}.get(anchor, 0.0)
+    return left, y - 0.72 * size, left + width, y + 0.22 * size
+
+
+def covered_texts(scene: Step) -> list[tuple[str, str]]:
+    """(a highlight's note, a text of the board its label covers, or a shape drawn over it)
+    for every such pair."""
+    return notes_covering(scene.svg())
+
+
+def _box(el: ET.Element) -> tuple[float, float, float, float] | None:
+    a = el.attrib
+    if el.tag == NS + "rect":
+        return (float(a["x"]), float(a["y"]), float(a["x"]) + float(a["width"]),
+                float(a["y"]) + float(a["height"]))
+    if el.tag == NS + "circle":
+        r = float(a["r"])
+        return float(a["cx"]) - r, float(a["cy"]) - r, float(a["cx"]) + r, float(a["cy"]) + r
+    return None
+
+
+def notes_covering(svg: str) -> list[tuple[str, str]]:
+    """(a highlight's note, a text its label covers or "shape": a rectangle or circle drawn
+    after it over part of it) on a drawn board (SVG text)."""
+    drawn = list(ET.fromstring(svg).iter())
+    out = []
+    for i, el in enumerate(drawn):
+        if el.tag != NS + "rect" or "kw-highlight-note" not in el.attrib.get("class", ""):
+            continue
+        own = drawn[i + 1]  # the note's words follow its label
+        label = _box(el)
+        assert label is not None
+        for j, other in enumerate(drawn):
+            box = _text_box(other) if other.tag == NS + "text" and (other.text or "").strip() \
+                else _box(other) if j > i + 1 else None
+            if other is own or box is None:
+                continue
+            holds = box[0] <= label[0] and box[1] <= label[1] and box[2] >= label[2] and \
+                box[3] >= label[3]  # a panel around the whole label hides nothing of it
+            if min(label[2], box[2]) - max(label[0], box[0]) > 1 and \
+                    min(label[3], box[3]) - max(label[1], box[1]) > 1 and not (
+                    other.tag != NS + "text" and holds):
+                out.append((str(own.text), str(other.text) if other.tag == NS + "text"
+                            else "shape"))
+    return out
+
+
+def test_a_highlights_note_covers_no_label_of_the_board_at_any_step() -> None:
+    """A note's white label hides what lies under it ("Action chain", the legend, a company's
+    lines), and a tile drawn after it hides the note: in every step of the tour a note lies
+    where no text of the board is drawn and no later shape covers it."""
+    covering = {f"{title}, step {i + 1}": covered_texts(scene)
+                for title, scenes in ALL.items() for i, scene in enumerate(scenes)}
+    assert {k: v for k, v in covering.items() if v} == {}
+    notes = sum(bool(note) for scenes in ALL.values() for scene in scenes
+                for note in scene.highlight.values())
+    assert notes >= 40  # the notes that fit are kept
+
+
+def test_the_check_sees_a_note_over_a_label() -> None:
+    s = kwcore.new_game(players=4, seed=0)
+    tail = s.cfg.companies[s.start_order[-1]]  # its marker sits under the "TAIL" label
+    scene = Step("the tail", s, highlight={f"marker:{tail}": "a note over the tail label"})
+    assert ("a note over the tail label", "TAIL \u25b6") in covered_texts(scene)
 
 
 def test_scenes_are_independent_copies() -> None:
@@ -356,6 +463,9 @@ def test_two_players_two_start_tiles_3_buyer_spaces_marker_on_2_neutral_cars() -
     assert started.cfg.neutral_cars == (3, 6)
     root = _root(ALL["Two players"][2])
     assert sum(1 for el in root.iter() if el.attrib.get("data-car") == "neutral") == 2
+    offered = [el.text for el in _root(ALL["Two players"][0]).iter()
+               if el.attrib.get("data-start-offer")]
+    assert len(offered) == 2  # the two start tiles on offer are drawn in the chain
 
 
 def test_game_end_after_round_3_the_highest_reputation_wins() -> None:
