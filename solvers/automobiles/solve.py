@@ -2,8 +2,9 @@
 
 ``SOLVER`` keeps the solve contract (``solvers.solve.Solver``): its options (the objective,
 ``progress``, ``wear`` or ``value``: ``turn.OBJECTIVES``; the node and time budgets), ``solve``
-(``turn.solve_turn``: the best turn, an expectation when the turn draws cubes, or the best found
-when a budget stopped the search) and the puzzles (``solvers.automobiles.puzzles``, each solved
+(``turn.solve_turn``: the best turn, an expectation when the turn draws cubes, or, when a budget
+stopped the search, the greedy turn improved until then; ``DEFAULT_BUDGET`` seconds when no
+budget is given, never unbounded) and the puzzles (``solvers.automobiles.puzzles``, each solved
 under its own objective). The answer's value is the objective's first component; every
 component is in its details. The value component uses our cube values and RA1's synthetic
 costs: a caveat says so. The ``automobiles`` core is imported only when something is solved.
@@ -26,12 +27,16 @@ LEADS = {"progress": "spaces of progress", "wear": "wear cubes added", "value": 
 SYNTHETIC_NOTE = ("value: our cube values (solvers.automobiles.buy.DEFAULT_VALUES, not the "
                   "rules'); costs and money values are synthetic (RA1)")
 
+#: Seconds ``kw solve`` searches when no ``--budget`` is given: never unbounded (a late-race
+#: turn of four players can run for minutes); a stopped search answers the greedy turn, improved.
+DEFAULT_BUDGET = 10.0
+
 OPTIONS = (
     SolverOption("objective", str, "progress (default), wear or value first",
                  choices=OBJECTIVES, metavar="OBJECTIVE"),
     SolverOption("nodes", int, "node budget (default: none)"),
-    SolverOption("budget", float, "time budget in seconds (default: none)",
-                 metavar="SECONDS"),
+    SolverOption("budget", float, f"time budget in seconds (default: {DEFAULT_BUDGET:g}; the "
+                 "greedy turn, improved until it runs out)", metavar="SECONDS"),
 )
 
 
@@ -82,18 +87,21 @@ def turn_answer(state: Any, options: Mapping[str, Any]) -> Answer:
     return _answer(state, plan, objective)
 
 
-def _budgets(options: Mapping[str, Any]) -> tuple[int | None, float | None]:
-    """The node and time budgets of ``options`` (None: not given), checked as ``kw solve``
-    checks its own: a whole number of nodes >= 1, a finite number of seconds > 0. A NaN or
-    infinite budget would never stop the search (every comparison with NaN is false)."""
+def _budgets(options: Mapping[str, Any]) -> tuple[int | None, float]:
+    """The node and time budgets of ``options`` (no nodes given: None; no seconds given:
+    ``DEFAULT_BUDGET``, so the search is never unbounded), checked as ``kw solve`` checks its
+    own: a whole number of nodes >= 1, a finite number of seconds > 0. A NaN or infinite
+    budget would never stop the search (every comparison with NaN is false)."""
     nodes, budget = options.get("nodes"), options.get("budget")
+    if budget is None:
+        budget = DEFAULT_BUDGET
     if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
                               or nodes < 1):
         raise SolveError(f"argument --nodes: expected a positive whole number, not {short(nodes)}")
-    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | float)
-                               or not math.isfinite(budget) or budget <= 0):
+    if isinstance(budget, bool) or not isinstance(budget, int | float) or \
+            not math.isfinite(budget) or budget <= 0:
         raise SolveError(f"argument --budget: expected a positive number, not {short(budget)}")
-    return nodes, budget
+    return nodes, float(budget)
 
 
 def _answer(state: Any, plan: Any, objective: str) -> Answer:
@@ -110,6 +118,10 @@ def _answer(state: Any, plan: Any, objective: str) -> Answer:
     if plan.chance:
         caveats.append("The line draws cubes: its value is an expectation over the draws, and "
                        "the line stops at the first draw.")
+    if not plan.proven:
+        caveats.append("The budget ran out: the answer is the greedy turn or a first decision "
+                       "the search valued that beats it, not proven best; a larger --budget "
+                       "searches further.")
     if plan.expectations and not plan.chance:
         caveats.append("The values of first decisions that draw cubes are expectations.")
     caveats.append("The solver sees this turn only: the best turn is not a proof that it "
@@ -124,6 +136,7 @@ def _answer(state: Any, plan: Any, objective: str) -> Answer:
                     | dict(zip(COMPONENTS, (finite(x) for x in a.parts), strict=True))
                     for a in plan.alternatives],
         "stopped": plan.stopped or None,
+        "greedy_turn": plan.greedy,
         "values_per_cube": {CUBES[c]: v for c, v in DEFAULT_VALUES.items()},
     }
     kind = "proven" if plan.proven else "bound"
@@ -132,7 +145,8 @@ def _answer(state: Any, plan: Any, objective: str) -> Answer:
         value=finite(plan.parts[lead]), unit=f"{LEADS[objective]} this turn",
         kind=kind, status=plan.status(),
         line=moves((DESCRIPTION.player_name(state, plan.seat), a) for a in plan.actions),
-        alternatives=tuple(Alternative(a.action, finite(a.parts[lead]), kind)
+        alternatives=tuple(Alternative(a.action, finite(a.parts[lead]),
+                                       "proven" if a.proven else "bound")
                            for a in plan.alternatives),
         caveats=tuple(caveats), effort=Effort(plan.nodes, plan.seconds), details=details)
 
@@ -140,4 +154,4 @@ def _answer(state: Any, plan: Any, objective: str) -> Answer:
 #: Each objective's first component, by its index in ``turn.COMPONENTS``.
 OBJECTIVES_INDEX = {"progress": 0, "wear": 1, "value": 2}
 
-__all__ = ["GAME", "OPTIONS", "SOLVER", "AutomobilesSolver", "turn_answer"]
+__all__ = ["DEFAULT_BUDGET", "GAME", "OPTIONS", "SOLVER", "AutomobilesSolver", "turn_answer"]

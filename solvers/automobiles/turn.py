@@ -35,8 +35,14 @@ them), and decisions of other players inside our turn (Boost's offers, AU-62) ar
 worst for us (they do not change our measures: any choice gives the same value). The state
 count is what bounds it (``benchmarks/bench_automobiles_turn.py``: a median of about 500
 positions on 100 real mid-race turns, the most 27,928, a pile with three Managers, whose every
-remove-and-return choice is its own position); ``max_nodes`` or ``time_budget`` stop the search
-and the answer is then marked not proven.
+remove-and-return choice is its own position), and a late-race turn of four players whose pile
+draws cubes twice (Crew Chief) is not finished in 10 s.
+
+**Always an answer.** Before searching, the engine's greedy bot (``automobiles.bots``) plays the
+turn and it is valued by the same objective (draws weighed, others' decisions the worst for us);
+the search then values the first decisions, the greedy one first. ``max_nodes`` or
+``time_budget`` stop the search: the answer is then the best of the greedy turn and the first
+decisions valued exactly, marked not proven (a lower bound of the best turn), never an error.
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ from typing import Any
 
 from automobiles import State
 from automobiles.actions import TABLE, Buy, Draw, StopBuying
+from automobiles.bots import GreedyBot
 from automobiles.config import CUBES, WEAR
 
 from .buy import DEFAULT_VALUES, best_purchase, value_table
@@ -100,11 +107,14 @@ def weighted(progress: Number = 1, wear: Number = -1, value: Number = 0,
 
 @dataclass(frozen=True)
 class Alternative:
-    """One legal first decision and the best the turn is worth after it."""
+    """One legal first decision and the best the turn is worth after it (``proven``), or,
+    when the budget stopped the search before it was valued, what the greedy turn after it
+    is worth (a lower bound, ``proven`` False)."""
 
     action: str
     score: tuple[Number, ...]
     parts: Components
+    proven: bool = True
 
 
 @dataclass(frozen=True)
@@ -125,6 +135,8 @@ class TurnPlan:
     seconds: float
     stopped: str = ""
     expectations: bool = False  # some first decision's value in the table is an expectation
+    greedy: bool = False  # the line is the greedy bot's turn (the search found nothing better)
+    decisions: int = 0  # the legal first decisions (the search valued the proven alternatives)
 
     @property
     def best(self) -> str:
@@ -134,8 +146,12 @@ class TurnPlan:
     def status(self) -> str:
         """One plain sentence on what is proven."""
         if not self.proven:
-            return (f"Best found, not proven: the search stopped ({self.stopped}); a decision "
-                    "not finished is not in the table.")
+            valued = sum(a.proven for a in self.alternatives)
+            found = ("the greedy turn is still the best found" if self.greedy
+                     else "this line is the best found")
+            return (f"The greedy turn, improved until the budget ran out: not proven (the "
+                    f"search stopped at {self.stopped}, {valued} of {self.decisions} first "
+                    f"decisions valued; {found}).")
         if self.chance:
             return ("Proven best for this turn in expectation over the draws (the line stops at "
                     "the first draw: solve again after it).")
@@ -292,6 +308,54 @@ class _Search:
         return out, False
 
 
+def _greedy_turn(search: _Search) -> tuple[list[int], Components, bool, bool]:
+    """The engine's greedy bot's turn from the root, valued as the search values a turn:
+    its line (to the end of the turn or to the first draw, then True), its components (each
+    draw's outcomes weighed by their probability, another player's decision inside the turn
+    the worst for us) and whether it drew. Branching only at draws and others' decisions,
+    it is cheap: the answer when the budget stops the search before anything better."""
+    bot = GreedyBot(0)  # its generator serves chance only, and chance is enumerated here
+    memo: dict[tuple[Any, ...], tuple[Components, tuple[Number, ...], int | None]] = {}
+    drew = False
+
+    def go(s: State) -> tuple[Components, tuple[Number, ...]]:
+        nonlocal drew
+        if s.turn != search.root.turn or s.is_terminal():
+            return search.leaf(s)
+        k = canonical_key(s)
+        hit = memo.get(k)
+        if hit is not None:
+            return hit[0], hit[1]
+        move: int | None = None
+        if s.is_chance_node():
+            drew = True
+            total: list[Number] = [0, 0, 0]
+            for aid, p in _draw_weights(s):
+                sub = go(s.child(aid))[0]
+                total = [a + p * b for a, b in zip(total, sub, strict=True)]
+            parts: Components = (total[0], total[1], total[2])
+            score = search.objective.score(parts)
+        elif s.current_player == search.seat:
+            move = bot.choose(s)
+            parts, score = go(s.child(move))
+        else:  # another player's decision inside our turn: the worst for us, as the search
+            found = min(((go(s.child(aid)), aid) for aid in s.legal_action_ids()),
+                        key=lambda x: x[0][1])
+            (parts, score), move = found
+        memo[k] = (parts, score, move)
+        return parts, score
+
+    parts = go(search.root)[0]
+    s, line = search.root.clone(history=False), list[int]()
+    while s.turn == search.root.turn and not s.is_terminal():
+        move = memo[canonical_key(s)][2]
+        if move is None:
+            return line, parts, True, drew
+        s.apply_unchecked(move)
+        line.append(move)
+    return line, parts, False, drew
+
+
 def _turn_root(state: State) -> State:
     """The position to search: a player's decision in a turn, chance made explicit."""
     if state.is_terminal():
@@ -317,25 +381,38 @@ def solve_turn(state: State, objective: str | Objective = "progress",
     root = _turn_root(state)
     deadline = None if time_budget is None else started + time_budget
     search = _Search(root, root.mover, goal, knapsack, max_nodes, deadline)
+    # Always an answer: the greedy turn first, valued by the same objective, then the search
+    # improves on it, the greedy first decision searched first so that a stopped search has
+    # most likely valued it exactly (never less than the greedy turn after it).
+    greedy_line, greedy_parts, greedy_draws, greedy_drew = _greedy_turn(search)
+    legal = list(root.legal_action_ids())
+    legal.sort(key=lambda aid: aid != greedy_line[0])
     alternatives, stopped = [], ""
     try:
-        for aid in root.legal_action_ids():
+        for aid in legal:
             parts = search.value(root.child(aid))[0]
             alternatives.append(Alternative(str(TABLE.actions[aid]), goal.score(parts), parts))
     except _Stopped:
         stopped = f"{max_nodes} nodes" if max_nodes is not None and search.nodes > max_nodes \
-            else f"{time_budget} s"
+            else f"{time_budget:g} s"
+    greedy_first = str(TABLE.actions[greedy_line[0]])
+    if all(a.action != greedy_first for a in alternatives):
+        alternatives.append(Alternative(greedy_first, goal.score(greedy_parts), greedy_parts,
+                                        proven=False))
     ranked = sorted(alternatives, key=lambda a: a.score, reverse=True)
-    if not ranked:
-        raise TurnError(f"the budget ({stopped}) ran out before a first decision was valued")
-    first = next(aid for aid in root.legal_action_ids()
-                 if str(TABLE.actions[aid]) == ranked[0].action)
+    drew = search.drew or greedy_drew
+    if not ranked[0].proven:  # nothing valued beats the greedy turn: it is the answer
+        return TurnPlan(root.mover, goal.name, tuple(str(TABLE.actions[a]) for a in greedy_line),
+                        greedy_parts, goal.score(greedy_parts), tuple(ranked), False,
+                        greedy_draws, search.nodes, time.perf_counter() - started, stopped,
+                        drew, greedy=True, decisions=len(legal))
+    first = next(aid for aid in legal if str(TABLE.actions[aid]) == ranked[0].action)
     search.max_nodes = search.deadline = None  # the best was valued: its line is in the memo
     rest, stops_at_draw = search.line(root.child(first))
     return TurnPlan(root.mover, goal.name, tuple(str(TABLE.actions[a]) for a in [first, *rest]),
                     ranked[0].parts, ranked[0].score, tuple(ranked), not stopped,
                     stops_at_draw, search.nodes, time.perf_counter() - started, stopped,
-                    search.drew)
+                    drew, decisions=len(legal))
 
 
 def brute_force(state: State, objective: str | Objective = "progress",

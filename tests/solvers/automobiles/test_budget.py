@@ -1,0 +1,99 @@
+"""Always an answer within the budget (solvers.automobiles.turn, solve): on a real late-race turn
+of four players that the search does not finish quickly (two purple cubes: Crew Chief draws
+twice), a node budget stops the search and the answer is the greedy turn, improved while the
+budget lasted, said not proven, its line legal; ``kw solve`` without ``--budget`` uses the
+default time budget. Node budgets only: no timing."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+
+from automobiles import State
+from automobiles.bots import GreedyBot
+from solvers.automobiles import solve, turn
+from solvers.automobiles.positions import explicit, mid_race, random_positions
+
+
+@cache
+def _late_race() -> State:
+    """Seed 2, four players, stopped at turn 60 (the 16th round): the search of this turn runs
+    past 10 s."""
+    state = mid_race(2, 60, players=4)
+    assert state is not None and state.players == 4
+    return state
+
+
+def _replay(state: State, actions: tuple[str, ...]) -> State:
+    """``actions`` applied (checked) to a clone of ``state`` with explicit chance."""
+    s = explicit(state)
+    for action in actions:
+        s.apply(action)
+    return s
+
+
+@pytest.mark.parametrize("nodes", [1, 200, 5000])
+def test_a_stopped_search_answers_a_legal_turn_said_not_proven(nodes: int) -> None:
+    state = _late_race()
+    answer = solve.SOLVER.solve(state, {"nodes": nodes})
+    assert answer.kind != "proven" and answer.best
+    assert "not proven" in answer.status and "greedy turn" in answer.status
+    assert answer.best in map(str, state.legal_actions())
+    s = _replay(state, tuple(move.action for move in answer.line))
+    assert s.turn == state.turn  # the line stops at the first draw of the turn
+    assert s.is_chance_node()
+
+
+def test_with_the_least_budget_the_answer_is_the_greedy_turn() -> None:
+    state = _late_race()
+    plan = turn.solve_turn(state, max_nodes=1)
+    assert plan.greedy and not plan.proven and plan.stopped == "1 nodes"
+    s, bot, line = explicit(state), GreedyBot(0), []
+    while s.turn == state.turn and not s.is_chance_node():
+        aid = bot.choose(s)
+        line.append(str(s.ACTIONS.actions[aid]))
+        s.apply_unchecked(aid)
+    assert list(plan.actions) == line
+    assert [a.proven for a in plan.alternatives] == [False]
+    assert "0 of" in plan.status()
+
+
+def test_a_stopped_search_is_never_worse_than_the_greedy_turn() -> None:
+    improved = 0
+    for state in random_positions(6, seed=41, moving=True):
+        greedy = turn.solve_turn(state, max_nodes=1)
+        full = turn.solve_turn(state)
+        assert full.proven and not full.greedy and full.score >= greedy.score
+        for nodes in (2, full.nodes // 3, 2 * full.nodes // 3, full.nodes - 1):
+            plan = turn.solve_turn(state, max_nodes=max(nodes, 1))
+            improved += not plan.proven and plan.score > greedy.score
+            assert greedy.score <= plan.score <= full.score
+            assert plan.proven == (plan.score == full.score and not plan.stopped)
+            valued = [a for a in plan.alternatives if a.proven]
+            exact = {a.action: a.score for a in full.alternatives}
+            assert all(exact[a.action] == a.score for a in valued)
+            if not plan.chance:  # a line to the end of the turn replays to its value
+                s = _replay(state, plan.actions)
+                assert s.turn != state.turn or s.is_terminal()
+                assert turn.measure(explicit(state), s, state.mover) == plan.parts
+    assert improved  # some stopped search found better than the greedy turn
+
+
+def test_without_a_budget_kw_solve_uses_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert solve.DEFAULT_BUDGET == 10
+    budget = next(o for o in solve.OPTIONS if o.name == "budget")
+    assert "default: 10" in budget.help
+    seen: dict[str, Any] = {}
+    real = turn.solve_turn
+
+    def spy(state: State, objective: Any = "progress", **kwargs: Any) -> turn.TurnPlan:
+        seen.update(kwargs)
+        return real(state, objective, max_nodes=1)
+
+    monkeypatch.setattr(turn, "solve_turn", spy)
+    solve.SOLVER.solve(_late_race(), {})
+    assert seen["time_budget"] == solve.DEFAULT_BUDGET
+    solve.SOLVER.solve(_late_race(), {"budget": 3})
+    assert seen["time_budget"] == 3
