@@ -4,9 +4,10 @@
 the notebook passes another function (``PlayWidget(hint=...)``):
 ``solvers.automobiles.turn.solve_turn`` for the player in turn under a node budget, labelled
 proven, an expectation (the best line draws cubes), or a bound (the budget stopped the
-search). Before the race it is the knapsack purchase (``solvers.automobiles.buy``); at the other
-decisions (a driver, a sponsor) and when the budget stops the search before it valued any
-choice, the engine's greedy bot's choice with its rule of thumb, labelled a heuristic.
+search: the greedy bot's turn, valued, or a first decision valued exactly that beats it). Before
+the race it is the knapsack purchase (``solvers.automobiles.buy``); at the other decisions (a
+driver, a sponsor), and where the solver refuses the position, the engine's greedy bot's choice
+with its rule of thumb, labelled a heuristic.
 """
 
 from __future__ import annotations
@@ -71,9 +72,9 @@ def best_turn_hint(state: State, max_nodes: int = HINT_NODES,
                                                 "turn of the player in turn only"))
     try:
         plan = solve_turn(state, max_nodes=max_nodes, time_budget=seconds)
-    except TurnError:
-        return greedy_hint(state, "the search reached its budget before it had valued any "
-                           "first decision", searched=True)
+    except TurnError as exc:  # a position the solver does not plan (not a budget: it answers)
+        return greedy_hint(state, f"the best-turn solver does not answer here ({exc})",
+                           searched=True)
     aid = state.resolve(plan.best)
     action = automobiles.ACTIONS[aid]
     progress, wear, value = (float(x) for x in plan.parts)
