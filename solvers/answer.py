@@ -135,9 +135,11 @@ def value_words(answer: Answer) -> str:
     if answer.kind == "proven":
         return "proven"
     if answer.kind == "bound":
-        upper = ("no upper bound known" if finite(answer.upper) is None
-                 else f"at most {number(answer.upper)}")
-        return f"best found, not proven ({upper})"
+        # No upper bound shown: none is known, or none that tells a player anything (a whole
+        # round's bound); the status sentence says what is proven.
+        if finite(answer.upper) is None:
+            return "best found, not proven"
+        return f"best found, not proven (at most {number(answer.upper)})"
     interval = ("" if answer.interval is None
                 else f", 95% interval {number(answer.interval[0])} to {number(answer.interval[1])}")
     samples = "" if answer.samples is None else f" over {answer.samples} samples"

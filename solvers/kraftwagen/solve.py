@@ -136,11 +136,16 @@ def _answer(state: Any, result: Any) -> Answer:
     if cfg.rivals != "paranoid" or state.players > 2:
         caveats.append(f"Rivals are modelled as {cfg.rivals}: the value holds against rivals "
                        f"who play so.")
+    upper = None if result.upper == planner.INF else result.upper
+    # A round's or game's upper bound is no answer to the player (mid-round it is far above
+    # any plan): the text shows what is proven (the status), the JSON keeps the bound in the
+    # details. A turns:N horizon's bound is a real one and is shown.
+    shown = upper if cfg.horizon.kind == "turns" else None
     return Answer(
         game=GAME, player=state.cfg.companies[result.company],
         best=result.best or None, value=result.value, unit=unit,
         kind="proven" if result.proven else "bound",
-        upper=None if result.upper == planner.INF else result.upper,
+        upper=shown,
         status=result.status(), line=moves(result.principal_variation),
         alternatives=tuple(Alternative(a.action, a.value, "proven" if a.proven else "bound",
                                        a.value if a.proven else finite(a.upper))
@@ -148,7 +153,8 @@ def _answer(state: Any, result: Any) -> Answer:
         caveats=tuple(caveats), effort=Effort(result.nodes, result.seconds),
         details={"horizon": str(cfg.horizon), "objective": cfg.objective,
                  "rivals": cfg.rivals, "stopped": result.stopped or None,
-                 "proven_turns": result.proven_turns, "cut_lines": result.cut_lines,
+                 "proven_turns": result.proven_turns, "upper_bound": upper,
+                 "cut_lines": result.cut_lines,
                  "sampled": result.sampled,
                  "depths": [asdict(d) for d in result.depths]})
 

@@ -158,11 +158,7 @@ class _Deepening:
     def incumbent(self) -> None:
         """Depth 0: the fixed policy's line from the root, and after each first decision."""
         s, search = self.root, self.search
-        search.counting = False  # never stopped: there is always an answer
-        node = search.tail(s, 0, 0, 0)
-        search.counting = True
-        self.value, self.best_approx = node.vec[self.p], node.approx
-        self.best_pv = self.policy_line(s, 0)
+        node = self.policy_value()
         if not self.ours:
             if search.bounded(s) and s.current_player != rules.CHANCE:
                 self.root_upper = search.upper_bound(s, 0)
@@ -198,6 +194,19 @@ class _Deepening:
                 self.policy_line(child, 0, ot, tt)
             if f.lower > self.value and not self.modelled:
                 self.value, self.best_approx, self.best_pv = f.lower, f.approx, f.pv
+
+    def policy_value(self) -> _Node:
+        """The fixed policy's line from the root as the best plan known: never stopped by the
+        budget (it counts no node), so every answer has a real line's finite value."""
+        search = self.search
+        search.counting = False
+        try:
+            node = search.tail(self.root, 0, 0, 0)
+        finally:
+            search.counting = True
+        self.value, self.best_approx = node.vec[self.p], node.approx
+        self.best_pv = self.policy_line(self.root, 0)
+        return node
 
     def suggest(self) -> None:
         """Better real lines before the deepening, from a cheap look two turns ahead.
@@ -453,6 +462,8 @@ class _Deepening:
 
     def result(self, stopped: str) -> Plan:
         search = self.search
+        if self.value == -INF:  # interrupted before the incumbent: the policy's line
+            self.policy_value()
         # Ties go to the first decision first in tempo order (as the stored puzzle answers).
         tied = [f for f in self.firsts if f.pv and abs(f.lower - self.value) < 1e-9
                 and f.approx == self.best_approx]
@@ -463,7 +474,12 @@ class _Deepening:
              for f in self.firsts), key=lambda a: -a.value))
         upper = max(self.root_upper, self.value)
         met = self.value >= upper - 1e-9 and not self.modelled
-        proven = (self.whole or met) and not self.best_approx and \
+        # A line cut at max_turns is scored as if the round ended there (a caveat of the
+        # answer, not an estimate): once the whole horizon so cut is searched, the values and
+        # bounds are exact for it, and a plan that meets them is proven. A sampled chance
+        # node gives an estimate, which proves nothing.
+        exact = not self.best_approx or (self.whole and not search.sampled)
+        proven = (self.whole or met) and exact and \
             all(f.proven or f.upper <= self.value + 1e-9 for f in self.firsts)
         if proven:
             upper = self.value

@@ -67,20 +67,29 @@ class Plan:
         return self.alternatives[0].action if self.alternatives else ""
 
     def status(self) -> str:
-        """One plain sentence on what is proven: "proven best to the end of the round", or
-        "best found 14, at most 19 possible; proven best for the next 2 turns, playing the
-        greedy choice after them"."""
+        """One plain sentence on what is proven: "Proven best to the end of the round (14).",
+        or for a round or game horizon not proven "Best found 14 to the end of the round, not
+        proven; proven best for your next 2 turns (greedy play after them, rivals greedy).".
+        A round's or game's upper bound is not quoted (a bound of the whole round mid-round
+        tells a player nothing: ``upper`` keeps it); a turns:N horizon's bound is."""
         n = self.config.horizon.turns
         turns = "for your next turn" if n == 1 else f"for your next {n} turns"
+        kind = self.config.horizon.kind
         where = {"round": "to the end of the round", "game": "to the end of the game"}.get(
-            self.config.horizon.kind, turns)
+            kind, turns)
+        cut = (f", lines longer than {self.config.max_turns} turns scored as if the round "
+               f"ended there" if self.cut_lines else "")
         if self.proven:
-            return f"Proven best {where} ({self.value:g})."
-        bound = "no bound applies" if self.upper == INF else f"at most {self.upper:g} possible"
-        text = f"Best found {self.value:g} {where}, {bound}"
-        if self.proven_turns:
-            turns = "turn" if self.proven_turns == 1 else f"{self.proven_turns} turns"
-            text += (f"; proven: no plan that plays the greedy choice after your next "
-                     f"{turns} does better")
+            return f"Proven best {where} ({self.value:g}{cut})."
         why = f" (the search stopped: {self.stopped})" if self.stopped else ""
+        if kind == "turns":
+            bound = "no bound applies" if self.upper == INF else f"at most {self.upper:g} possible"
+            text = f"Best found {self.value:g} {where}, {bound}"
+        else:
+            text = f"Best found {self.value:g} {where}, not proven"
+        if self.proven_turns:
+            k = self.proven_turns
+            mine, after = ("your next turn", "it") if k == 1 else (f"your next {k} turns", "them")
+            text += (f"; proven best for {mine} (greedy play after {after}, "
+                     f"rivals {self.config.rivals})")
         return text + why + "."

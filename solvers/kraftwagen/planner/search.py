@@ -205,7 +205,10 @@ class _Search:
                 break
             path.append(key)
             if s.current_player == rules.CHANCE:
-                node = self.chance(s, our_turns, turns, script_at)
+                # Each outcome is followed by the policy too: a search below it would choose
+                # freely (with no depth set, as for the incumbent, over the whole horizon)
+                # and would count nodes even while the incumbent must not be stopped.
+                node = self.chance(s, our_turns, turns, script_at, follow=True)
                 vec, approx = node.vec, node.approx
                 break
             if self.counting:
@@ -479,8 +482,10 @@ class _Search:
     def bound_vec(self, value: float) -> tuple[float, ...]:
         return tuple(value if i == self.p else 0.0 for i in range(self.players))
 
-    def chance(self, s: State, our_turns: int, turns: int, script_at: int) -> _Node:
-        """Exact expectation over few outcomes, else the mean of seeded samples."""
+    def chance(self, s: State, our_turns: int, turns: int, script_at: int,
+               follow: bool = False) -> _Node:
+        """Exact expectation over few outcomes, else the mean of seeded samples; with
+        ``follow``, each outcome is valued by the fixed policy's tail, not searched."""
         outcomes = s.chance_outcomes()
         if len(outcomes) <= self.cfg.exact_chance:
             picks = [(a.id, prob) for a, prob in outcomes]
@@ -492,7 +497,11 @@ class _Search:
         approx = len(outcomes) > self.cfg.exact_chance
         tail = False
         for aid, prob in picks:
-            node = self.step(s, aid, our_turns, turns, script_at, -INF, INF)
+            if follow:
+                child, ot, tt = self.expand(s, aid, our_turns, turns)
+                node = self.tail(child, ot, tt, script_at)
+            else:
+                node = self.step(s, aid, our_turns, turns, script_at, -INF, INF)
             approx = approx or node.approx
             tail = tail or node.tail
             for i, v in enumerate(node.vec):

@@ -485,7 +485,7 @@ def max_gain_lines(s: State, p: int, max_turns: int) -> list[tuple[int, int]]:
             return
         for aid in t.legal:
             c = t.child(aid)
-            new = [e for e in c.events[len(t.events):] if e.kind == "turn"]
+            new = [e for e in c.events[len(t.events):] if isinstance(e, Turn)]
             cut = turns + len(new) > max_turns
             played = not cut and c.round == round0 and not c.is_terminal()
             walk(c, turns + len(new), mine + (sum(e.company == p for e in new) if played else 0))

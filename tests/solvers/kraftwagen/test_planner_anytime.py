@@ -12,16 +12,23 @@ round ended, as the planner does).
 
 from __future__ import annotations
 
+import json
+import math
+from dataclasses import replace
+
 import pytest
 
 from kwcore import rules
+from kwcore.actions import ACTIONS
 from kwcore.events import Turn
 from kwcore.state import State
+from solvers.answer import answer_dict, answer_text
 from solvers.kraftwagen import planner
 from solvers.kraftwagen.planner import PlannerConfig
 from solvers.kraftwagen.planner.deepening import _Deepening
 from solvers.kraftwagen.positions import RealPosition, game_positions, real_positions
 from solvers.kraftwagen.puzzles import puzzle_named, solve_puzzle
+from solvers.kraftwagen.solve import _answer
 
 # (companies, game seed, line-up, max_turns): the middle of the tile choices with 4 or more
 # picks left in the round of that game. The first five need two depths (the first depth's lines
@@ -126,7 +133,10 @@ def test_every_completed_depth_equals_exhaustive_search_with_the_greedy_choice_a
 def test_every_alternative_is_exact_once_the_best_is_known(pos: RealPosition) -> None:
     result = planner.plan(pos.state, None, config(pos))
     s = pos.state
-    assert result.cut_lines and not result.proven  # lines cut at max_turns: values, not proofs
+    # Lines cut at max_turns are scored as if the round ended there: the whole round so cut
+    # is searched, so the plan is proven for it (the cut is the answer's caveat).
+    assert result.cut_lines and not result.sampled and result.proven
+    assert "lines longer than" in result.status()
     for a in result.alternatives:
         assert a.upper == a.value, a  # searched with a full window: exact
         assert a.value == exhaustive(s, None, CUT[pos.label], first=s.resolve(a.action)), a
@@ -222,10 +232,85 @@ def test_the_status_says_what_is_proven_and_what_is_only_bounded() -> None:
     pos = POSITIONS[0]
     part = planner.plan(pos.state, None, config(pos, node_budget=300))
     text = part.status()
-    assert not part.proven and f"Best found {part.value:g}" in text
-    assert f"at most {part.upper:g} possible" in text
+    assert not part.proven and part.upper > part.value  # a bound is known, and kept
+    assert f"Best found {part.value:g} to the end of the round" in text
+    assert "not proven" in text
+    # the round's bound is not quoted: mid-round it tells a player nothing
+    assert "at most" not in text and f"{part.upper:g}" not in text.replace(f"{part.value:g}", "")
     one = planner.plan(pos.state, None, config(pos, horizon=planner.Horizon("turns", 1)))
     assert "for your next turn" in one.status()
+
+
+def test_the_status_names_the_proven_turns_in_plain_words() -> None:
+    pos = POSITIONS[0]
+    part = planner.plan(pos.state, None, config(pos, node_budget=300))
+    assert not part.proven
+    one = replace(part, proven_turns=1, stopped="time budget")
+    assert one.status() == (f"Best found {part.value:g} to the end of the round, not proven; "
+                            f"proven best for your next turn (greedy play after it, rivals "
+                            f"greedy) (the search stopped: time budget).")
+    two = replace(part, proven_turns=2, stopped="", config=config(pos, rivals="scripted"))
+    assert "proven best for your next 2 turns (greedy play after them, rivals scripted)" \
+        in two.status()
+    none = replace(part, proven_turns=0, config=config(pos, horizon=planner.Horizon("game")))
+    assert none.status().startswith(
+        f"Best found {part.value:g} to the end of the game, not proven")
+    assert "proven best for" not in none.status()
+    # a turns:N horizon keeps its bound: it is a real one
+    turns = replace(part, upper=40.0, config=config(pos, horizon=planner.Horizon("turns", 2)))
+    assert "for your next 2 turns, at most 40 possible" in turns.status()
+
+
+def _real(label: str) -> RealPosition:
+    """The real position of that label (``positions`` labels: companies, round, seed, line-up,
+    decision index)."""
+    players, _, seed, line_up, _ = label.split("-")
+    return next(p for p in game_positions(int(players[0]), int(seed[1:]), line_up)
+                if p.label == label)
+
+
+def test_a_plan_whose_value_meets_its_bound_is_proven_and_says_so() -> None:
+    # The whole round with lines cut after 6 turns is searched: every line is cut (scored as
+    # if the round ended there), and the value meets the bound.
+    pos = _real("4co-r3-s11-mixed-d279")
+    result = planner.plan(pos.state, None, PlannerConfig(max_turns=6))
+    assert result.cut_lines and not result.sampled and result.stopped == ""
+    assert result.value == result.upper < planner.INF
+    assert result.proven
+    assert result.status().startswith(f"Proven best to the end of the round ({result.value:g}")
+    assert "lines longer than 6 turns scored as if the round ended there" in result.status()
+
+
+@pytest.mark.parametrize("pos", POSITIONS[:4], ids=_ids)
+@pytest.mark.parametrize("nodes", [300, 3_000, 30_000])
+def test_a_plan_is_proven_whenever_its_value_meets_a_finite_bound(
+        pos: RealPosition, nodes: int) -> None:
+    result = planner.plan(pos.state, None, config(pos, node_budget=nodes))
+    assert result.value <= result.upper
+    if result.value == result.upper < planner.INF and not result.sampled:
+        assert result.proven and result.status().startswith("Proven best")
+    if result.proven:
+        assert result.value == result.upper
+
+
+@pytest.mark.parametrize("horizon", ["turns:2", "turns:3"])
+@pytest.mark.parametrize("nodes", [1, 50, 300])
+@pytest.mark.parametrize("label", ["3co-r2-s4-mixed-d190", "2co-r1-s0-greedy-d32",
+                                   "4co-r3-s11-mixed-d279"])
+def test_a_tiny_budget_on_a_turns_horizon_answers_with_a_finite_value(
+        label: str, nodes: int, horizon: str) -> None:
+    # The greedy line of a turns horizon may cross the round's end (a chance reveal): it is
+    # still played to the end, never stopped by the budget, so the answer is a real line's.
+    pos = _real(label)
+    state = pos.state
+    result = planner.plan(state, None, PlannerConfig(
+        horizon=planner.Horizon.parse(horizon), node_budget=nodes))
+    assert math.isfinite(result.value)
+    assert result.best in {str(ACTIONS[aid]) for aid in state.legal}
+    assert all(math.isfinite(a.value) for a in result.alternatives if a.action == result.best)
+    answer = _answer(state, result)
+    json.dumps(answer_dict(answer), allow_nan=False)
+    assert f"Best found {result.value:g}" in result.status()
 
 
 # --- the suggestion phase -----------------------------------------------------------------------
@@ -286,3 +371,27 @@ def test_suggestions_change_no_proven_value_and_no_alternative(pos: RealPosition
     assert (on.value, on.upper, on.proven) == (off.value, off.upper, off.proven)
     assert [(a.action, a.value, a.upper) for a in on.alternatives] == \
         [(a.action, a.value, a.upper) for a in off.alternatives]
+
+
+def test_the_text_answer_keeps_a_rounds_bound_in_the_details_and_a_turns_bound_in_view() -> None:
+    pos = POSITIONS[0]
+    state = pos.state
+    part = planner.plan(state, None, config(pos, node_budget=300))
+    answer = _answer(state, part)
+    assert answer.kind == "bound" and answer.upper is None
+    assert answer.details["upper_bound"] == part.upper < planner.INF
+    text = answer_text(answer)
+    head = text.splitlines()[0]  # the value and what it is (the why-not table keeps each
+    # first decision's own bound: one below the best found shows that decision is worse)
+    assert "at most" not in head and answer.status in text and "at most" not in answer.status
+    data = json.loads(json.dumps(answer_dict(answer), allow_nan=False))
+    assert data["details"]["upper_bound"] == part.upper
+    # in the last round a turns horizon has a finite bound (the round's end is its end)
+    last = _real("4co-r3-s2-greedy-d256").state
+    turns = planner.plan(last, None, PlannerConfig(node_budget=300,
+                                                   horizon=planner.Horizon("turns", 2)))
+    shown = _answer(last, turns)
+    assert not turns.proven and turns.upper < planner.INF
+    assert shown.upper == turns.upper
+    assert f"at most {turns.upper:g}" in answer_text(shown).splitlines()[0]
+    assert shown.details["upper_bound"] == (None if turns.upper == planner.INF else turns.upper)
