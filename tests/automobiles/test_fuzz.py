@@ -26,6 +26,7 @@ from automobiles import serialize
 from automobiles.events import LogCut
 from automobiles.state import LOG_CHUNK, LOG_KEEP, LOG_LIMIT
 from gamecore.errors import PositionError
+from tests.support.fuzz import json_paths
 
 STEPS = 300
 FIELDS = tuple(serialize.schema()["properties"])
@@ -65,16 +66,6 @@ def bases() -> tuple[str, ...]:
             s.apply(rng.choice(s.legal_action_ids()))
         out[("over", seed)] = s.to_json()
     return tuple(out.values())
-
-
-def _paths(data: Any, prefix: str = "") -> list[str]:
-    if isinstance(data, dict):
-        return [prefix + k for k in data] + [p for k, v in data.items()
-                                            for p in _paths(v, f"{prefix}{k}/")]
-    if isinstance(data, list):
-        return [f"{prefix}{i}" for i in range(len(data))] + [
-            p for i, v in enumerate(data) for p in _paths(v, f"{prefix}{i}/")]
-    return []
 
 
 def _set(data: Any, path: str, value: Any) -> None:
@@ -135,7 +126,7 @@ def test_a_mutated_position_loads_sound_or_is_refused_naming_a_field(seed: int) 
     if rng.random() < 0.05:
         data[rng.choice(("extra", "Log", "seed2"))] = rng.choice((0, "x", None))
     else:
-        paths = _paths(data)
+        paths = json_paths(data)
         if rng.random() < 0.8:  # a log's thousands of items would take nearly every mutation
             paths = [p for p in paths if p != "log" and not p.startswith("log/")]
         path = rng.choice(paths)

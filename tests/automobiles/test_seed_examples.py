@@ -614,4 +614,7 @@ def test_sponsor_f2_third_of_four_three_extra_cubes_six_dollars() -> None:
     for cube in ("wear", "wear", "yellow"):
         s.apply(f"choose bag {cube}")
     assert s.effect[0] == sponsors.MONEY and s.money == 6
+    darkgrey = s.bag[seat][DARKGREY]
+    s.apply("buy darkgrey")  # $5 of the $6 (synthetic cost): the money is spent on cubes
+    assert s.bag[seat][DARKGREY] == darkgrey + 1
 

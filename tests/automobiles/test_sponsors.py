@@ -295,25 +295,6 @@ def test_sponsor_e3_at_the_last_place_has_nothing_beyond_its_standard_removal() 
     assert s.bag[seat][WEAR] + s.active[seat][WEAR] == 6
 
 
-def test_sponsor_f2_third_of_four_removes_up_to_3_extra_cubes_then_spends_6() -> None:
-    s = _deal(_break(4, 13), "F2")  # the seed's example: F2, 3rd of 4, the middle tier
-    while s.current_player != s.order[2]:
-        s.apply(next(t for t in _texts(s) if t != "take sponsor F2") if not s.effect
-                else _pass(s))
-    seat = s.current_player
-    assert sponsors.tier(s, seat) == "middle"
-    s = _bag(s, seat, yellow=6, wear=6)
-    s.apply("take sponsor F2")
-    s.apply("skip")  # no standard removal
-    assert s.effect[:3] == (sponsors.EXTRA, IDS["F2"], 3)
-    for cube in ("wear", "wear", "yellow"):
-        s.apply(f"choose bag {cube}")
-    assert s.effect[0] == sponsors.MONEY and s.money == 6
-    darkgrey = s.bag[seat][CUBES.index("darkgrey")]
-    s.apply("buy darkgrey")  # $5 of the $6 (synthetic cost)
-    assert s.bag[seat][CUBES.index("darkgrey")] == darkgrey + 1
-
-
 def test_sponsor_f_gives_2_dollars_only_for_the_extra_cubes_removed() -> None:
     s = _deal(_break(3, 14), "F1")
     seat = s.current_player

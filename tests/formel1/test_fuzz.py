@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import formel1
 from formel1 import rules, serialize
 from gamecore.errors import PositionError
+from tests.support.fuzz import json_paths
 
 STEPS = 300
 FIELDS = tuple(serialize.schema()["properties"])
@@ -50,16 +51,6 @@ def bases() -> tuple[str, ...]:
     return tuple(out.values())
 
 
-def _paths(data: Any, prefix: str = "") -> list[str]:
-    if isinstance(data, dict):
-        return [prefix + k for k in data] + [p for k, v in data.items()
-                                            for p in _paths(v, f"{prefix}{k}/")]
-    if isinstance(data, list):
-        return [f"{prefix}{i}" for i in range(len(data))] + [
-            p for i, v in enumerate(data) for p in _paths(v, f"{prefix}{i}/")]
-    return []
-
-
 _DELETE = object()
 
 
@@ -86,7 +77,7 @@ def _mutations(old: Any, rng: random.Random) -> list[Any]:
 def _fields(data: dict[str, Any], rng: random.Random) -> list[str]:
     """The paths to mutate: most often those outside the log (a log's thousands of items
     would otherwise take nearly every mutation)."""
-    paths = _paths(data)
+    paths = json_paths(data)
     if rng.random() < 0.2:
         return paths
     return [p for p in paths if p != "log" and not p.startswith("log/")]
