@@ -235,6 +235,15 @@ class OpenSpielState(pyspiel.State):
         super().__init__(game)
         self._held = _Held(game.SPEC.game, game.new_core_state())
 
+    @classmethod
+    def wrap(cls, game: OpenSpielGame, core: Any) -> OpenSpielState:
+        """An OpenSpiel state of ``game`` around ``core``, an explicit-chance state of its game
+        core taken as it is (its own history stays the core's: OpenSpiel's starts empty). For
+        a search from a position reached elsewhere, as ``solvers.openspiel_bot`` does."""
+        state = game.new_initial_state()  # the game's own state class
+        state._held = _Held(game.SPEC.game, core)
+        return state
+
     @property
     def core(self) -> Any:
         """The game core's state (explicit chance); read it, never change it in place."""

@@ -7,8 +7,13 @@ to a game (default Kraftwagen). A game's bots, in this order:
     its own           ``Game.bots``, built by ``Game.make_bot`` (Kraftwagen: random, greedy)
     random            uniform among the legal actions (``RandomBot``), unless the game has its own
     mcts[:SIMS]       Monte Carlo tree search with SIMS simulations per decision (solvers.mcts)
+    mcts-time[:MS]    the same search given MS milliseconds of CPU per decision
+    openspiel-mcts[:MS]  OpenSpiel's own MCTS (random rollouts) given MS milliseconds of CPU per
+                      decision (solvers.openspiel_bot), the ladders' reference opponent; for a
+                      game whose core has an OpenSpiel adapter (``<core>.openspiel``)
     its solver bots   the ``BOTS`` of ``solvers.<game>.bots`` when that module exists
                       (Kraftwagen: ``planner[:NODES]``, solvers.kraftwagen.bots.PlannerBot)
+    PATH.py           a participant's bot file, in its own process with limits (solvers.sandbox)
 
 ``make_bot(spec, seed, game=...)`` builds one with its own seeded generator; an unknown game or
 name, or a bad parameter, raises ``BotError`` (a ValueError) that names the known ones.
@@ -20,7 +25,9 @@ only the game they play.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from gamecore.bots import RandomBot
@@ -29,6 +36,8 @@ from gamecore.game import find as find_game
 from solvers.mcts import DEFAULT_SIMULATIONS, MCTSBot, MCTSError, game_solvers
 
 DEFAULT_GAME = "kraftwagen"
+#: the time-budgeted bots' default CPU time per decision
+DEFAULT_MILLISECONDS = 100
 
 
 class BotError(ValueError):
@@ -65,16 +74,32 @@ def bots_of(game: str = DEFAULT_GAME) -> dict[str, BotEntry]:
     table = {name: BotEntry(_own(described, name), None, "") for name in described.bots}
     table.setdefault("random", BotEntry(lambda seed, _: RandomBot(seed), None, ""))
     table["mcts"] = BotEntry(_mcts(game), DEFAULT_SIMULATIONS, "simulations per decision")
+    table["mcts-time"] = BotEntry(_timed_mcts(game), DEFAULT_MILLISECONDS,
+                                  "milliseconds of CPU per decision")
+    if _adapted(described):
+        table["openspiel-mcts"] = BotEntry(_openspiel_mcts(game), DEFAULT_MILLISECONDS,
+                                           "milliseconds of CPU per decision")
     solvers = game_solvers(game)
     for name, entry in getattr(solvers, "BOTS", {}).items():
         table[name] = BotEntry(*entry)
     return table
 
 
+def is_participant(spec: str) -> bool:
+    """True when ``spec`` names a participant's bot file (``PATH.py``, solvers.sandbox)."""
+    return isinstance(spec, str) and spec.strip().endswith(".py")
+
+
 def parse_spec(spec: str, game: str = DEFAULT_GAME) -> tuple[str, int | None]:
-    """``NAME`` or ``NAME:N`` -> (name, parameter or the default); BotError when it is bad."""
+    """``NAME`` or ``NAME:N`` -> (name, parameter or the default); a participant's ``PATH.py``
+    -> (the path, None); BotError when it is bad."""
     if not isinstance(spec, str):
         raise BotError(f"a bot is named by text, not {spec!r}")
+    if is_participant(spec):
+        if not Path(spec.strip()).is_file():
+            raise BotError(f"no bot file {spec.strip()!r}")
+        find_game(game)  # an unknown game is an error here too
+        return spec.strip(), None
     table = bots_of(game)
     name, sep, param = spec.strip().lower().partition(":")
     if name not in table:
@@ -95,12 +120,20 @@ def canonical(spec: str, game: str = DEFAULT_GAME) -> str:
     return name if param is None else f"{name}:{param}"
 
 
-def make_bot(spec: str, seed: int | None = 0, game: str = DEFAULT_GAME) -> Bot:
-    """A new bot of ``game`` from its spec (``random``, ``greedy``, ``mcts:200``, ``planner``...).
+def make_bot(spec: str, seed: int | None = 0, game: str = DEFAULT_GAME, *,
+             move_seconds: float = 1.0, memory_mb: int = 1024) -> Bot:
+    """A new bot of ``game`` from its spec (``random``, ``greedy``, ``mcts:200``, ``planner``...,
+    or a participant's ``PATH.py``, played in its own process with ``move_seconds`` per move and
+    ``memory_mb`` of memory: solvers.sandbox).
 
-    Raises BotError for an unknown game or name, or a bad parameter.
+    Raises BotError for an unknown game or name, or a bad parameter; a participant's file that
+    cannot be started raises solvers.sandbox.BotFault.
     """
     name, param = parse_spec(spec, game)
+    if is_participant(name):
+        from solvers.sandbox import SandboxedBot
+
+        return SandboxedBot(name, game, seed, move_seconds, memory_mb)
     return bots_of(game)[name].build(seed, param or 0)
 
 
@@ -122,5 +155,34 @@ def _mcts(game: str) -> Callable[[int | None, int], Bot]:
     return build
 
 
-__all__ = ["DEFAULT_GAME", "Bot", "BotEntry", "BotError", "bots_of", "canonical", "make_bot",
-           "parse_spec"]
+def _timed_mcts(game: str) -> Callable[[int | None, int], Bot]:
+    def build(seed: int | None, milliseconds: int) -> Bot:
+        try:
+            return MCTSBot(seed=seed, game=game, seconds=milliseconds / 1000)
+        except MCTSError as exc:
+            raise BotError(str(exc)) from None
+
+    return build
+
+
+def _adapted(game: Game) -> bool:
+    """True when the game's core package has an OpenSpiel adapter (``<core>.openspiel``)."""
+    package = getattr(game.new_game, "__module__", "").split(".")[0]
+    try:
+        return importlib.util.find_spec(f"{package}.openspiel") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _openspiel_mcts(game: str) -> Callable[[int | None, int], Bot]:
+    def build(seed: int | None, milliseconds: int) -> Bot:
+        from solvers.openspiel_bot import OpenSpielMCTSBot  # pyspiel loads only when asked
+
+        bot: Bot = OpenSpielMCTSBot(seed, milliseconds, game=game)
+        return bot
+
+    return build
+
+
+__all__ = ["DEFAULT_GAME", "Bot", "BotEntry", "BotError", "bots_of", "canonical", "is_participant",
+           "make_bot", "parse_spec"]

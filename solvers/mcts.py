@@ -3,9 +3,10 @@
 ``MCTSBot`` follows the bot protocol (``name = "mcts"``, ``choose(state) -> action id``) and adds
 ``search(state) -> SearchResult``: the chosen action and the estimated value of the position for
 every player. It is seeded (its own ``random.Random``, STYLE 9), reproducible, and spends exactly
-``simulations`` simulations per decision. It needs only gamecore's state protocol: legal action
-ids, ``clone``, ``apply_unchecked``, ``current_player`` (chance and terminal included),
-``chance_outcomes``, ``is_terminal``, ``scores`` and ``outcome``.
+``simulations`` simulations per decision (or, given ``seconds``, a CPU-time budget instead). It
+needs only gamecore's state protocol: legal action ids, ``clone``, ``apply_unchecked``,
+``current_player`` (chance and terminal included), ``chance_outcomes``, ``is_terminal``,
+``scores`` and ``outcome``.
 
 Search: max^n-style UCT. Every node keeps a reward vector with one entry per player, and the
 player to move at a node picks the child best for itself. A child's value mixes its mean
@@ -46,6 +47,7 @@ from __future__ import annotations
 import importlib
 import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -208,7 +210,9 @@ class MCTSBot:
     (Kraftwagen: ``"greedy"``, the default, or ``"random"``; any other game: ``"random"`` unless
     it contributes its own). ``rollout_turns``: for a game whose rollouts can be cut, whole
     turns played after the turn in progress (None: to the end of the game; default the game's,
-    Kraftwagen's 4). ``temperature``: points per unit of the softmax that turns cut leaf
+    Kraftwagen's 4). ``seconds``: when given, a budget of CPU time per decision instead
+    (``time.process_time``; at least one simulation, so play is no longer reproducible across
+    machines). ``temperature``: points per unit of the softmax that turns cut leaf
     evaluations into win shares. ``weights``: the game's evaluation weights (Kraftwagen:
     ``kwcore.bots.Weights``, also used by the greedy rollouts; None: the game's default).
     """
@@ -227,6 +231,7 @@ class MCTSBot:
         temperature: float = 10.0,
         minimax_weight: float = 0.5,
         weights: Any = None,
+        seconds: float | None = None,
     ) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
             raise MCTSError(f"simulations must be a whole number >= 1, not {simulations!r}")
@@ -257,6 +262,8 @@ class MCTSBot:
             raise MCTSError(f"minimax_weight must be from 0 to 1, not {minimax_weight!r}")
         if not _is_number(temperature) or not temperature > 0:
             raise MCTSError(f"temperature must be > 0, not {temperature!r}")
+        if seconds is not None and (not _is_number(seconds) or not seconds > 0):
+            raise MCTSError(f"seconds must be > 0 or None, not {seconds!r}")
         self.rng = random.Random(seed)
         self.game = game
         self.simulations = simulations
@@ -266,6 +273,7 @@ class MCTSBot:
         self.temperature = temperature
         self.weights = weights
         self.minimax_weight = minimax_weight
+        self.seconds = seconds
         self._model = model
         # Built now, from the bot's generator (Kraftwagen's greedy rollouts take one draw):
         # the draws of every search follow from the seed alone.
@@ -288,8 +296,13 @@ class MCTSBot:
         n = len(state.scores())
         root = _Node(n)
         points, reputation = [0.0] * n, [0.0] * n
-        for _ in range(self.simulations):
+        # A time budget is CPU time (other processes do not shorten it), at least one simulation.
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
+        done = 0
+        while done < self.simulations if deadline is None \
+                else done == 0 or time.process_time() < deadline:
             leaf = self._simulate(state, root, n)
+            done += 1
             for i in range(n):
                 points[i] += leaf.points[i]
                 reputation[i] += leaf.reputation[i]

@@ -28,17 +28,19 @@ import importlib
 import math
 import random
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from gamecore.bots import RandomBot
 from gamecore.game import Game
 from gamecore.game import find as find_game
 from gamecore.game import get as get_game
-from solvers.bots import DEFAULT_GAME, BotError, canonical, make_bot
+from solvers.bots import DEFAULT_GAME, Bot, BotError, canonical, is_participant, make_bot
 from solvers.mcts import game_solvers
 
 if TYPE_CHECKING:
@@ -77,6 +79,8 @@ class GameSpec:
     bot_seeds: tuple[int, ...]
     game: str = DEFAULT_GAME
     module: str = "kwcore"
+    move_seconds: float = 1.0  # a participant's bot: time per move (solvers.sandbox)
+    memory_mb: int = 1024  # and memory
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,15 @@ class GameResult:
     reason: str
     decisions: int
     game: str = DEFAULT_GAME
+    # Per seat: CPU seconds spent choosing, and decisions with more than one legal action (what
+    # a time budget per decision is measured on). Left out of equality: the same games played
+    # again take other times.
+    cpu_seconds: tuple[float, ...] = field(default=(), compare=False)
+    searched: tuple[int, ...] = field(default=(), compare=False)
+    # Seats whose participant's bot broke a rule (raised, hung, ran out of memory, chose an
+    # illegal action), with the reason: the seat lost, a random bot played it on. Out of
+    # equality: a time-out depends on the machine.
+    faults: tuple[tuple[int, str], ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -183,12 +196,15 @@ def game_module(game: Game) -> str:
 
 # --- scheduling and playing -----------------------------------------------------------------------
 def schedule(bots: Sequence[str], games: int, seed: int = 0,
-             players: int | None = None, game: str = DEFAULT_GAME) -> list[GameSpec]:
+             players: int | None = None, game: str = DEFAULT_GAME, move_seconds: float = 1.0,
+             memory_mb: int = 1024) -> list[GameSpec]:
     """The games of a tournament of ``game``, in order; TournamentError when the request is bad.
 
-    ``players`` defaults to the number of bots; it must be a multiple of it (each bot then has
-    players/bots seats in every game), and ``games`` a multiple of ``players`` (one block of
-    rotations per setup seed).
+    ``players`` defaults to the number of bots. With at most ``players`` bots, it must be a
+    multiple of their number (each bot then has players/bots seats in every game). With more
+    bots than seats (a class's bots), each block seats a table of ``players`` distinct bots, those
+    with the fewest games so far (ties drawn by the seed), so every bot plays about equally
+    often. ``games`` is a multiple of ``players`` (one block of rotations per setup seed).
     """
     described = _game(game)
     names = _bot_names(bots, described)
@@ -197,7 +213,7 @@ def schedule(bots: Sequence[str], games: int, seed: int = 0,
         view = _view(game)
         raise TournamentError(f"{view.title} is played by {described.min_players} to "
                               f"{described.max_players} {view.players}, not {_short(p)}")
-    if p % len(names):
+    if len(names) <= p and p % len(names):
         raise TournamentError(f"{len(names)} bots cannot share {p} seats equally: give a number "
                               f"of bots that divides the number of companies")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -207,43 +223,104 @@ def schedule(bots: Sequence[str], games: int, seed: int = 0,
         raise TournamentError(f"the number of games must be a positive multiple of {p} (every "
                               f"bot in every seat equally often), at most {MAX_GAMES:,}, not "
                               f"{_short(games)}")
-    base = [names[i % len(names)] for i in range(p)]
     module = game_module(described)
     rng = random.Random(seed)
     specs = []
+    played = dict.fromkeys(names, 0)
     for block in range(games // p):
         setup = rng.randrange(_SEED_RANGE)
+        if len(names) <= p:
+            base = [names[i % len(names)] for i in range(p)]
+        else:  # a table of the bots with the fewest games so far
+            draw = {name: rng.random() for name in names}
+            base = sorted(names, key=lambda n: (played[n], draw[n]))[:p]
+            for name in base:
+                played[name] += 1
         for turn in range(p):
             lineup = tuple(base[(seat + turn) % p] for seat in range(p))
             bot_seeds = tuple(rng.randrange(_SEED_RANGE) for _ in range(p))
-            specs.append(GameSpec(block * p + turn, setup, lineup, bot_seeds, game, module))
+            specs.append(GameSpec(block * p + turn, setup, lineup, bot_seeds, game, module,
+                                  move_seconds, memory_mb))
     return specs
 
 
 def play_one(spec: GameSpec) -> GameResult:
-    """Play one scheduled game to the end (a top-level function, so workers can run it)."""
+    """Play one scheduled game to the end (a top-level function, so workers can run it).
+
+    A participant's bot that breaks a rule (``solvers.sandbox.BotFault``) loses the game: its
+    seat is played on by a random bot, it is never among the winners, and the reason is kept.
+    """
+    from solvers.sandbox import BotFault
+
     importlib.import_module(spec.module)  # registers the game in a fresh worker
     game = get_game(spec.game)
-    bots = [make_bot(name, s, spec.game) for name, s in zip(spec.lineup, spec.bot_seeds,
-                                                            strict=True)]
+    bots: list[Bot] = []
+    faults: dict[int, str] = {}
+    try:
+        for seat, (name, s) in enumerate(zip(spec.lineup, spec.bot_seeds, strict=True)):
+            try:
+                bots.append(make_bot(name, s, spec.game, move_seconds=spec.move_seconds,
+                                     memory_mb=spec.memory_mb))
+            except BotFault as fault:
+                faults[seat] = fault.reason
+                bots.append(RandomBot(s))
+        return _play(spec, game, bots, faults)
+    finally:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+
+
+def _play(spec: GameSpec, game: Game, bots: list[Bot], faults: dict[int, str]) -> GameResult:
+    from solvers.sandbox import BotFault
+
     state = game.new_game(len(bots), spec.setup_seed)
     parts = _view(spec.game).parts or _no_parts
     cap = decision_cap(game, len(bots))
     decisions = 0
+    seconds, searched = [0.0] * len(bots), [0] * len(bots)
     while not state.is_terminal():
         if decisions >= cap:  # see DEFAULT_CAP: nobody wins
             return GameResult(spec.index, spec.setup_seed, spec.lineup, tuple(state.scores()),
-                              parts(state), (), ABANDONED, decisions, spec.game)
-        aid = bots[state.current_player].choose(state)
-        if aid not in state.legal_action_ids():  # a faulty bot must not corrupt the game
-            raise TournamentError(f"bot {spec.lineup[state.current_player]!r} chose action "
+                              parts(state), (), ABANDONED, decisions, spec.game,
+                              tuple(seconds), tuple(searched), tuple(sorted(faults.items())))
+        seat = state.current_player
+        legal = state.legal_action_ids()
+        start = time.process_time()
+        try:
+            aid = bots[seat].choose(state)
+        except BotFault as fault:  # the participant's bot lost; a random bot plays on
+            faults[seat] = fault.reason
+            bots[seat] = RandomBot(spec.bot_seeds[seat])
+            aid = bots[seat].choose(state)
+        seconds[seat] += time.process_time() - start
+        searched[seat] += len(legal) > 1
+        if aid not in legal:  # a faulty built-in bot must not corrupt the game
+            raise TournamentError(f"bot {spec.lineup[seat]!r} chose action "
                                   f"{aid}, which is not legal at {_where(state)}")
         state.apply_unchecked(aid)  # checked just above; no undo snapshots needed
         decisions += 1
     outcome = state.outcome()
     assert outcome is not None
     return GameResult(spec.index, spec.setup_seed, spec.lineup, outcome.scores, parts(state),
-                      outcome.winners, outcome.reason, decisions, spec.game)
+                      _winners(outcome.winners, outcome.scores, faults), outcome.reason,
+                      decisions, spec.game, tuple(seconds), tuple(searched),
+                      tuple(sorted(faults.items())))
+
+
+def _winners(winners: Sequence[int], scores: Sequence[int], faults: dict[int, str]
+             ) -> tuple[int, ...]:
+    """The winners less the seats that lost by a fault; when none is left, the best score
+    among the others."""
+    kept = tuple(w for w in winners if w not in faults)
+    if kept or not faults:
+        return kept
+    others = [s for s in range(len(scores)) if s not in faults]
+    if not others:
+        return ()
+    best = max(scores[s] for s in others)
+    return tuple(s for s in others if scores[s] == best)
 
 
 def decision_cap(game: Game, players: int) -> int:
@@ -274,7 +351,8 @@ def _where(state: Any) -> str:
 
 def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int | None = None,
                    workers: int = 1, dask: str | None = None,
-                   progress: bool = True, game: str = DEFAULT_GAME) -> TournamentResult:
+                   progress: bool = True, game: str = DEFAULT_GAME, move_seconds: float = 1.0,
+                   memory_mb: int = 1024) -> TournamentResult:
     """Play a tournament of ``game`` and summarise it; the same answer for any ``workers`` or
     cluster.
 
@@ -282,14 +360,14 @@ def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int 
     ``tcp://host:8786``) plays on a Dask cluster instead. ``progress`` shows a tqdm bar on a
     terminal. Raises TournamentError for bad settings or an unreachable cluster, before any game.
     """
-    specs = schedule(bots, games, seed, players, game)
+    specs = schedule(bots, games, seed, players, game, move_seconds, memory_mb)
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers \
             <= MAX_WORKERS:
         raise TournamentError(f"workers must be a whole number from 1 to {MAX_WORKERS}, not "
                               f"{_short(workers)}")
-    for name in sorted(set(specs[0].lineup)):
-        try:
-            make_bot(name, 0, game)  # fail here, not in a worker, when a bot cannot be built
+    for name in sorted({n for spec in specs for n in spec.lineup}):
+        try:  # fail here, not in a worker, when a bot cannot be built (a file: its path)
+            canonical(name, game) if is_participant(name) else make_bot(name, 0, game)
         except BotError as exc:
             raise TournamentError(str(exc)) from None
     from tqdm import tqdm
@@ -403,9 +481,6 @@ def _bot_names(bots: Sequence[str], game: Game) -> list[str]:
     if len(set(names)) != len(names):
         raise TournamentError(f"each bot may be named once, not {', '.join(names)} (for "
                               f"self-play name one bot and set the number of companies)")
-    if len(names) > game.max_players:
-        raise TournamentError(f"at most {game.max_players} bots play in one game, "
-                              f"not {len(names)}")
     return names
 
 
@@ -444,15 +519,107 @@ def bot_stats(games: Sequence[GameResult], bot: str) -> BotStats:
                     float(test.pvalue), mean, score_ci, by_source)
 
 
+def finish_key(result: GameResult, seat: int) -> tuple[bool, bool, int]:
+    """How far ``seat`` finished, larger is better: not lost by a fault, a winner, the score."""
+    faulted = {s for s, _ in result.faults}
+    return (seat not in faulted, seat in result.winners, result.scores[seat])
+
+
+def placings(result: GameResult) -> tuple[int, ...]:
+    """Each seat's place (1 is first; equal finishes share a place), by ``finish_key``."""
+    keys = [finish_key(result, s) for s in range(len(result.lineup))]
+    return tuple(1 + sum(other > key for other in keys) for key in keys)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A bot's rating from the places of every game it played (openskill's Plackett-Luce
+    model): ``mu`` and its uncertainty ``sigma``; ``interval`` is mu +- 1.96 sigma."""
+
+    bot: str
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """About 95% of the belief about the bot's strength."""
+        return (self.mu - 1.96 * self.sigma, self.mu + 1.96 * self.sigma)
+
+
+def ratings(result: TournamentResult) -> list[Rating]:
+    """Every bot's rating from the games in order, best first (by mu - 3 sigma, the
+    conservative ordinal). Multi-player and unequal tables are what the model is for; a bot in
+    several seats of a game is rated by its best seat."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current = {bot: model.rating(name=bot) for bot in result.bots}
+    games = dict.fromkeys(result.bots, 0)
+    for g in result.games:
+        if g.reason == ABANDONED:
+            continue
+        places = placings(g)
+        best: dict[str, int] = {}
+        for seat, bot in enumerate(g.lineup):
+            best[bot] = min(best.get(bot, places[seat]), places[seat])
+        if len(best) < 2:
+            continue
+        bots = list(best)
+        rated = model.rate([[current[b]] for b in bots], ranks=[best[b] for b in bots])
+        for b, team in zip(bots, rated, strict=True):
+            current[b] = team[0]
+            games[b] += 1
+    out = [Rating(b, float(r.mu), float(r.sigma), games[b]) for b, r in current.items()]
+    return sorted(out, key=lambda r: -(r.mu - 3 * r.sigma))
+
+
+def rating_lines(rated: Sequence[Rating]) -> list[str]:
+    """The ratings as a text table, best first."""
+    lines = [f"{'rating (Plackett-Luce, openskill)':<36} {'mu':>6} {'95% interval':>16} "
+             f"{'games':>6}"]
+    for r in rated:
+        low, high = r.interval
+        lines.append(f"{_short_name(r.bot):<36} {r.mu:>6.1f} {f'{low:.1f} to {high:.1f}':>16} "
+                     f"{r.games:>6}")
+    return lines
+
+
+def _short_name(bot: str) -> str:
+    """A participant's file by its name alone, for tables."""
+    return bot.rsplit("/", 1)[-1] if bot.endswith(".py") else bot
+
+
+def fault_lines(result: TournamentResult) -> list[str]:
+    """The games participants' bots lost by a fault: one line per bot, with how many games and
+    the first one's reason."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for g in result.games:
+        for seat, reason in g.faults:
+            found.setdefault(g.lineup[seat], []).append((g.index + 1, reason))
+    if not found:
+        return []
+    lines = ["", "Bots that lost games by breaking a rule of the tournament (a random bot played "
+                 "their seat on):"]
+    for bot, lost in found.items():
+        first, reason = lost[0]
+        lines.append(f"  {_short_name(bot)} lost {len(lost)} game(s); first in game {first}: "
+                     f"{reason}")
+    return lines
+
+
 # --- reporting ------------------------------------------------------------------------------------
 def report_lines(result: TournamentResult) -> list[str]:
     """The tournament as a text table, one row per bot, best win rate first."""
     n, p = len(result.games), result.players
     view = _view(result.game)
-    lines = [f"{n} games, {p} {view.players}, seed {result.seed}; every bot in every seat "
-             f"{n // len(result.bots)} time(s)",
+    seating = (f"every bot in every seat {n // len(result.bots)} time(s)"
+               if len(result.bots) <= p else
+               f"{len(result.bots)} bots at tables of {p}, seats rotated at each table")
+    width = max(14, *(len(_short_name(b)) for b in result.bots))
+    lines = [f"{n} games, {p} {view.players}, seed {result.seed}; {seating}",
              "",
-             f"{'bot':<14} {'seats':>5} {'wins':>5} {'win rate (95% CI)':>24} {'p':>8} "
+             f"{'bot':<{width}} {'seats':>5} {'wins':>5} {'win rate (95% CI)':>24} {'p':>8} "
              f"{'shared':>6} {'mean score (95% CI)':>26}"
              + "".join(f" {label:>6}" for label in view.labels)]
     for s in sorted(result.stats, key=lambda s: (-s.win_rate, -s.mean_score)):
@@ -460,8 +627,8 @@ def report_lines(result: TournamentResult) -> list[str]:
         rate = f"{s.win_rate:.1%} ({s.win_ci[0]:.0%} to {s.win_ci[1]:.0%})"
         score = f"{s.mean_score:.1f} ({s.score_ci[0]:.1f} to {s.score_ci[1]:.1f})"
         parts = "".join(f" {s.parts[src]:>6.1f}" for src in view.sources)
-        lines.append(f"{s.bot:<14} {s.seats:>5} {s.wins:>5} {rate:>24} {s.p_value:>8.2g} "
-                     f"{s.shared:>6} {score:>26}{parts}")
+        lines.append(f"{_short_name(s.bot):<{width}} {s.seats:>5} {s.wins:>5} {rate:>24} "
+                     f"{s.p_value:>8.2g} {s.shared:>6} {score:>26}{parts}")
     broken = sum(1 for g in result.games if g.reason == view.tie_reason)
     rule = f" ({view.shared_rule})" if view.shared_rule else ""
     ties = "ties broken" + view.tie_reason.removeprefix("tie broken") \

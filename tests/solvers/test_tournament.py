@@ -80,7 +80,8 @@ def test_bot_specs_take_defaults_and_parameters() -> None:
 
 
 @pytest.mark.parametrize(("spec", "fragment"), [
-    ("alphazero", "unknown bot 'alphazero' (known bots: random, greedy, mcts, planner)"),
+    ("alphazero", "unknown bot 'alphazero' (known bots: random, greedy, mcts, mcts-time, "
+                  "openspiel-mcts, planner"),
     ("random:5", "takes no parameter"),
     ("mcts:0", "whole number >= 1"),
     ("mcts:many", "whole number >= 1 (simulations per decision)"),
