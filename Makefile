@@ -12,7 +12,7 @@ NOTEBOOK ?= notebooks/00_start.ipynb
 # As root, jupyter refuses to start without --allow-root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Lint only the folders that exist (git keeps no empty folders, so a fresh clone may lack some).
-LINT_PATHS := $(wildcard gamecore kwcore formel1 automobiles solvers kwwidgets tests benchmarks notebooks)
+LINT_PATHS := $(wildcard gamecore kwcore formel1 automobiles solvers kwwidgets tests benchmarks notebooks workshop)
 TYPED_PATHS := $(wildcard gamecore kwcore formel1 automobiles solvers kwwidgets)
 # The real-browser test drives Debian's Chromium (no browser download is possible here).
 CHROMIUM ?= /usr/bin/chromium
@@ -21,14 +21,14 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_ROOT_USER_ACTION := ignore
 
-.PHONY: venv git-filter browser lab test bench clean distclean
+.PHONY: venv git-filter browser lab workshop test bench clean distclean
 
 venv: $(VENV)/.installed git-filter
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[dev,openspiel,cluster]'
+	$(BIN)/python -m pip install -e '.[dev,openspiel,cluster,workshop]'
 	touch $@
 
 # Notebooks are committed without outputs: .gitattributes sends every *.ipynb through the git
@@ -68,6 +68,26 @@ lab: venv
 		--LabApp.extension_manager=readonly \
 		--LabApp.news_url=None --LabApp.app_settings_dir=$(abspath $(LAB_SETTINGS))
 
+# A class on one machine (workshop/jupyterhub_config.py): every participant signs in with a name
+# and the access code and gets their own notebooks and kernels. Settings: ADDRESS (the room's LAN
+# address for a class), PORT (default 8000 here), SEATS, CODE (default: a new random one), IDLE
+# (seconds before an idle server stops). JupyterHub's proxy is an npm package, installed from
+# workshop/package-lock.json.
+ADDRESS ?= 127.0.0.1
+WORKSHOP_PORT := $(if $(filter command line environment,$(origin PORT)),$(PORT),8000)
+SEATS ?= 30
+IDLE ?= 3600
+CODE ?= $(shell $(PYTHON) -c 'import secrets; print(secrets.token_hex(3))')
+CODE := $(CODE)
+workshop: venv workshop/node_modules/.installed
+	@echo "Hand out this link: http://$(ADDRESS):$(WORKSHOP_PORT)/ - sign in with any name and the access code $(CODE) ($(SEATS) seats)"
+	cd workshop && WORKSHOP_IP=$(ADDRESS) WORKSHOP_PORT=$(WORKSHOP_PORT) WORKSHOP_SEATS=$(SEATS) \
+		WORKSHOP_CODE=$(CODE) WORKSHOP_IDLE=$(IDLE) $(abspath $(BIN))/jupyterhub -f jupyterhub_config.py
+
+workshop/node_modules/.installed: workshop/package-lock.json
+	cd workshop && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 # pytest's exit code is passed through: 5 ("no tests collected") fails the target.
 test: venv browser
 	$(BIN)/ruff check $(LINT_PATHS)
@@ -81,7 +101,8 @@ bench: venv
 
 # clean keeps .venv (a reinstall takes minutes); distclean removes it too.
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks test-artifacts
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks test-artifacts \
+		workshop/run workshop/node_modules
 	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) \
 		-type d -prune -exec rm -rf {} +
 

@@ -96,7 +96,8 @@ class GameResult:
     reason: str
     decisions: int
     game: str = DEFAULT_GAME
-    # Per seat: CPU seconds spent choosing, and decisions with more than one legal action (what
+    # Per seat: CPU seconds spent choosing (a participant's bot, which thinks in a process of
+    # its own: the wall time of its moves), and decisions with more than one legal action (what
     # a time budget per decision is measured on). Left out of equality: the same games played
     # again take other times.
     cpu_seconds: tuple[float, ...] = field(default=(), compare=False)
@@ -287,14 +288,16 @@ def _play(spec: GameSpec, game: Game, bots: list[Bot], faults: dict[int, str]) -
                               tuple(seconds), tuple(searched), tuple(sorted(faults.items())))
         seat = state.current_player
         legal = state.legal_action_ids()
-        start = time.process_time()
+        clock = time.perf_counter if getattr(bots[seat], "participant", False) \
+            else time.process_time
+        start = clock()
         try:
             aid = bots[seat].choose(state)
         except BotFault as fault:  # the participant's bot lost; a random bot plays on
             faults[seat] = fault.reason
             bots[seat] = RandomBot(spec.bot_seeds[seat])
             aid = bots[seat].choose(state)
-        seconds[seat] += time.process_time() - start
+        seconds[seat] += clock() - start
         searched[seat] += len(legal) > 1
         if aid not in legal:  # a faulty built-in bot must not corrupt the game
             raise TournamentError(f"bot {spec.lineup[seat]!r} chose action "
@@ -606,6 +609,45 @@ def fault_lines(result: TournamentResult) -> list[str]:
         lines.append(f"  {_short_name(bot)} lost {len(lost)} game(s); first in game {first}: "
                      f"{reason}")
     return lines
+
+
+def check_bot(path: str, game: str = DEFAULT_GAME, players: int | None = None,
+              rivals: Sequence[str] = ("greedy", "random"), seed: int = 0,
+              move_seconds: float = 1.0) -> list[str]:
+    """"Test my bot": a participant's file played against ``rivals`` for one game in every
+    seat, told in plain words (how it finished, its time per move, every rule it broke)."""
+    name = str(path)
+    described = _game(game)
+    p = players or min(described.max_players, max(described.min_players, 1 + len(rivals)))
+    lineup = [name, *rivals[:p - 1]]
+    try:
+        result = run_tournament(lineup, p * max(1, len(lineup) // p), seed=seed, players=p,
+                                progress=False, game=game, move_seconds=move_seconds)
+    except TournamentError as exc:
+        return [f"Your bot could not play: {exc}"]
+    mine = [(g, g.lineup.index(name)) for g in result.games]
+    places = [placings(g)[seat] for g, seat in mine]
+    short = _short_name(name)
+    lines = [f"{short} played {len(mine)} game(s) of {described.title.split(':')[0]} against "
+             f"{', '.join(rivals[:p - 1])}, once from every seat: "
+             + ", ".join(f"{_ordinal(pl)}" for pl in places) + "."]
+    seconds = sum(g.cpu_seconds[s] for g, s in mine)
+    moves = sum(g.searched[s] for g, s in mine)
+    if moves:
+        lines.append(f"It took {1000 * seconds / moves:.0f} ms a move where it had a choice "
+                     f"(the limit is {move_seconds:g} s a move).")
+    broken = [(g.index + 1, reason) for g, seat in mine for s, reason in g.faults if s == seat]
+    if broken:
+        game_no, reason = broken[0]
+        lines.append(f"It broke a rule in {len(broken)} game(s) and lost them; the first, in "
+                     f"game {game_no}: it {reason}.")
+    else:
+        lines.append("It broke no rule: ready for the tournament.")
+    return lines
+
+
+def _ordinal(place: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
 
 
 # --- reporting ------------------------------------------------------------------------------------

@@ -1,0 +1,156 @@
+"""`make workshop` serves a class: the access code is required, and every participant gets a
+JupyterLab of their own with their own copy of the notebooks, which nobody else can open.
+
+Starts the real JupyterHub (workshop/jupyterhub_config.py) through the Makefile on a free port,
+with its state in a temporary folder, signs in two participants over HTTP and stops everything
+it started (the whole process group) at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE = "tiger7"
+
+
+def free_port_block() -> int:
+    """A port whose next two are free too (the hub's API and the proxy's API use them)."""
+    for _ in range(50):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        if port > 65000:
+            continue
+        if all(_free(port + i) for i in range(3)):
+            return int(port)
+    raise RuntimeError("no free ports")
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    run = tmp_path_factory.mktemp("workshop")
+    port = free_port_block()
+    env = {**os.environ, "WORKSHOP_RUN": str(run)}
+    log = (run / "hub.log").open("w")
+    proc = subprocess.Popen(["make", "-s", "workshop", f"PORT={port}", f"CODE={CODE}", "SEATS=5"],
+                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 240  # a fresh clone installs the proxy first
+        while time.monotonic() < deadline:
+            try:
+                if requests.get(base + "/hub/login", timeout=5).status_code == 200:
+                    break
+            except requests.ConnectionError:
+                pass
+            assert proc.poll() is None, (run / "hub.log").read_text()
+            time.sleep(1)
+        else:
+            pytest.fail("the hub never answered: " + (run / "hub.log").read_text()[-2000:])
+        yield base, run
+    finally:
+        stop(proc, run)
+        log.close()
+
+
+def stop(proc: subprocess.Popen[bytes], run: Path) -> None:
+    """Stop the hub as a teacher would (SIGTERM: it stops the participants' servers and its
+    proxy), then anything of this run still alive (its processes name the run's folder)."""
+    hub_pid = run / "hub" / "jupyterhub.pid"
+    if hub_pid.exists():
+        _signal(int(hub_pid.read_text()), signal.SIGTERM)
+    try:
+        proc.wait(90)  # the hub waits for its idle culler: about 30 s
+    except subprocess.TimeoutExpired:
+        _signal(-proc.pid, signal.SIGKILL)
+    left = subprocess.run(["pgrep", "-f", str(run)], capture_output=True, text=True,
+                          check=False).stdout.split()
+    proxy_pid = run / "hub" / "proxy.pid"
+    if proxy_pid.exists():
+        left.append(proxy_pid.read_text().strip())
+    for pid in left:
+        if pid.isdigit():
+            _signal(int(pid), signal.SIGKILL)
+
+
+def _signal(pid: int, sig: int) -> None:
+    try:
+        if pid < 0:
+            os.killpg(-pid, sig)
+        else:
+            os.kill(pid, sig)
+    except ProcessLookupError:
+        pass
+
+
+def sign_in(base: str, name: str, code: str) -> tuple[requests.Session, requests.Response]:
+    session = requests.Session()
+    session.get(base + "/hub/login", timeout=30)
+    answer = session.post(base + "/hub/login?next=", timeout=180,
+                          data={"username": name, "password": code,
+                                "_xsrf": session.cookies.get("_xsrf", "")})
+    return session, answer
+
+
+def open_lab(session: requests.Session, base: str, name: str) -> requests.Response:
+    """The participant's start page, once their server is up (the hub's OAuth on the way)."""
+    deadline = time.monotonic() + 180
+    while True:
+        page = session.get(f"{base}/user/{name}/lab/tree/notebooks/00_start.ipynb", timeout=60)
+        if page.status_code == 200 and "/user/" in page.url or time.monotonic() > deadline:
+            return page
+        time.sleep(2)
+
+
+def notebooks(session: requests.Session, base: str, name: str) -> requests.Response:
+    xsrf = session.cookies.get("_xsrf", path=f"/user/{name}/") or ""
+    return session.get(f"{base}/user/{name}/api/contents/notebooks", timeout=30,
+                       headers={"X-XSRFToken": xsrf})
+
+
+def test_a_wrong_access_code_is_refused(hub: tuple[str, Path]) -> None:
+    base, run = hub
+    _, answer = sign_in(base, "mallory", "guess")
+    assert answer.status_code == 403
+    assert not (run / "homes" / "mallory").exists()
+
+
+def test_each_participant_gets_their_own_lab_and_notebooks(hub: tuple[str, Path]) -> None:
+    base, run = hub
+    ada, _ = sign_in(base, "ada", CODE)
+    bob, _ = sign_in(base, "bob", CODE)
+    for session, name in ((ada, "ada"), (bob, "bob")):
+        assert open_lab(session, base, name).status_code == 200
+        listing = notebooks(session, base, name)
+        assert listing.status_code == 200
+        names = {item["name"] for item in listing.json()["content"]}
+        assert {"00_start.ipynb", "02_play.ipynb", "21_automobiles_play.ipynb"} <= names
+        assert (run / "homes" / name / "notebooks" / "02_play.ipynb").is_file()
+        assert (run / "homes" / name / "docs" / "rules.md").is_file()  # the rule links work
+    # A change in one participant's copy is theirs alone.
+    (run / "homes" / "ada" / "notebooks" / "mine.py").write_text("x = 1\n", encoding="utf-8")
+    assert not (run / "homes" / "bob" / "notebooks" / "mine.py").exists()
+    # Nobody opens another's server: bob's session has no rights on ada's.
+    foreign = notebooks(bob, base, "ada")
+    assert foreign.status_code in (302, 403) or "/hub/login" in foreign.url \
+        or "content" not in foreign.text

@@ -1,0 +1,114 @@
+"""JupyterHub for a class on one machine: `make workshop` starts it with this file.
+
+Each participant signs in with a name of their choice and the class's access code, gets their
+own copy of the lab's notebooks (and the rules pages they link to) in a home of their own, and
+their own JupyterLab and kernels: nobody sees another's state. Idle servers are stopped and
+their homes removed by JupyterHub's idle culler. Settings come from the environment (the
+Makefile passes them):
+
+    WORKSHOP_IP       the address to serve (default 127.0.0.1; the room's LAN address for a class)
+    WORKSHOP_PORT     its port (default 8000)
+    WORKSHOP_SEATS    the most participants with a server at once (default 30)
+    WORKSHOP_CODE     the access code every participant types as the password (required)
+    WORKSHOP_IDLE     seconds of inactivity before a participant's server is stopped (3600)
+    WORKSHOP_RUN      the folder for the hub's database, cookie secret and homes
+                      (default workshop/run; removed by `make clean`)
+
+Why JupyterHub and not Voilà: a workshop asks participants to write bots in notebook cells and
+files, which Voilà's code-free pages cannot do; Voilà stays the choice for play-only pages
+(docs/workshop.md). The recipe and its pitfalls were verified on this machine (JupyterHub 6.1,
+the simple local spawner, the idle culler). Limits: every participant's server runs as the
+hub's user, so this is for a machine kept for the class, not a shared server (docs/workshop.md
+says what a larger or untrusted class needs: JupyterHub on Kubernetes).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+c = get_config()  # type: ignore[name-defined]  # noqa: F821 - given by JupyterHub
+
+REPO = Path(__file__).resolve().parents[1]
+VENV_BIN = Path(sys.executable).parent
+RUN = Path(os.environ.get("WORKSHOP_RUN", REPO / "workshop" / "run")).resolve()
+CODE = os.environ.get("WORKSHOP_CODE", "")
+if not CODE:
+    raise SystemExit("workshop: set an access code: make workshop CODE=...")
+#: what each participant gets a copy of, at the top of their home
+HANDOUT = ("notebooks", "docs")
+START = "lab/tree/notebooks/00_start.ipynb"
+
+for folder in (RUN / "hub", RUN / "homes", RUN / "lab-settings"):
+    folder.mkdir(parents=True, exist_ok=True)
+# No "Jupyter news?" question over a participant's first page (as `make lab`).
+(RUN / "lab-settings" / "overrides.json").write_text(
+    '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", '
+    '"checkForUpdates": false}}\n', encoding="utf-8")
+
+c.JupyterHub.ip = os.environ.get("WORKSHOP_IP", "127.0.0.1")
+c.JupyterHub.port = int(os.environ.get("WORKSHOP_PORT", "8000"))
+c.JupyterHub.hub_ip = "127.0.0.1"
+# The hub's API and the proxy's API sit next to the public port, so two workshops (or a test)
+# can run side by side.
+c.JupyterHub.hub_port = c.JupyterHub.port + 1
+c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{c.JupyterHub.port + 2}"
+c.JupyterHub.db_url = f"sqlite:///{RUN / 'hub' / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(RUN / "hub" / "jupyterhub_cookie_secret")
+c.JupyterHub.pid_file = str(RUN / "hub" / "jupyterhub.pid")
+c.ConfigurableHTTPProxy.pid_file = str(RUN / "hub" / "proxy.pid")
+c.ConfigurableHTTPProxy.command = [str(REPO / "workshop" / "node_modules" / ".bin"
+                                       / "configurable-http-proxy")]
+c.JupyterHub.active_server_limit = int(os.environ.get("WORKSHOP_SEATS", "30"))
+
+# A name of the participant's choice and the class's code.
+c.JupyterHub.authenticator_class = "dummy"
+c.DummyAuthenticator.password = CODE
+c.Authenticator.allow_all = True
+
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = str(RUN / "homes" / "{username}")
+c.Spawner.cmd = [str(VENV_BIN / "jupyterhub-singleuser")]
+c.Spawner.args = ["--ServerApp.terminals_enabled=False",
+                  "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                  "--LabApp.news_url=None", "--LabApp.extension_manager=readonly",
+                  f"--LabApp.app_settings_dir={RUN / 'lab-settings'}"]
+if os.geteuid() == 0:  # the single-user server refuses to run as root without it
+    c.Spawner.args.append("--allow-root")
+c.Spawner.environment = {"PATH": f"{VENV_BIN}:{os.environ['PATH']}"}
+c.Spawner.default_url = "/" + START
+c.Spawner.http_timeout = c.Spawner.start_timeout = 120
+
+
+def hand_out(spawner: object) -> None:
+    """A participant's own copy of the notebooks and rules pages (the home does not exist yet
+    when this runs)."""
+    home = Path(spawner.home_dir)  # type: ignore[attr-defined]
+    home.mkdir(parents=True, exist_ok=True)
+    for name in HANDOUT:
+        if not (home / name).exists():
+            shutil.copytree(REPO / name, home / name)
+
+
+def clear_home(spawner: object) -> None:
+    """A stopped participant's home is removed (the culler stops idle ones)."""
+    shutil.rmtree(spawner.home_dir, ignore_errors=True)  # type: ignore[attr-defined]
+
+
+c.Spawner.pre_spawn_hook = hand_out
+c.Spawner.post_stop_hook = clear_home
+
+c.JupyterHub.load_roles = [{
+    "name": "idle-culler",
+    "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers",
+               "admin:users"],
+    "services": ["idle-culler"],
+}]
+c.JupyterHub.services = [{
+    "name": "idle-culler",
+    "command": [sys.executable, "-m", "jupyterhub_idle_culler",
+                f"--timeout={os.environ.get('WORKSHOP_IDLE', '3600')}", "--cull-every=60",
+                "--cull-users=true"],
+}]
