@@ -16,7 +16,8 @@ move" line and the summaries come from the game's view (``kwwidgets.views``; a g
 ``state -> Hint | None``); by default the view's (Kraftwagen: the turn planner,
 ``kwwidgets.kraftwagen.hint``; Formel 1: the greedy bot's reason, ``kwwidgets.formel1.hint``;
 Automobiles: the best-turn solver, ``kwwidgets.automobiles.hint``). A game with no hint hides
-the button.
+the button. **Save replay** writes the game so far as a replay file (``replay_json``,
+``save_replay``), which ``kw review`` and notebooks/06_review review move by move.
 
 The layout keeps the whole board and the buttons on one screen without either covering the
 other: the board and the decision panel form one block no taller than the window (``PANEL_CSS``).
@@ -31,6 +32,7 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from typing import Any
 
 import ipywidgets as w
@@ -178,6 +180,10 @@ class PlayWidget:
         self._selects: dict[str, tuple[w.Dropdown, w.Button]] = {}
         self._rows: dict[str, w.HBox] = {}
         self._chance = ChancePlayer(seed)
+        # A replay file starts from a new game's setup: a game continued from a given position
+        # has none (``replay_json`` says so).
+        self._from_setup = state is None
+        self._seed = seed  # the seed of the game played (the seed box may change before New game)
         self._build_view(view.players(start), seed)
         self._run_bots()
         self._note_since()
@@ -222,7 +228,10 @@ class PlayWidget:
         self.new_button = button("New game", "kw-new", self._new_from_inputs, self.out)
         self.new_controls = w.HBox([self.players_input, self.seed_input, self.new_button],
                                    layout=w.Layout(flex_flow="row wrap"))
-        controls = w.HBox([self.undo_button, self.hint_button, self.new_controls],
+        self.save_button = button("Save replay", "kw-save-replay", self._save_clicked, self.out,
+                                  "save this game as a replay file, to review it move by move")
+        controls = w.HBox([self.undo_button, self.hint_button, self.save_button,
+                           self.new_controls],
                           layout=w.Layout(flex_flow="row wrap"))
         # Who moves and what is decided share one line: the panel stays short.
         head = w.HBox([self.status, self.decision], layout=w.Layout(flex_flow="row wrap"))
@@ -514,11 +523,43 @@ class PlayWidget:
         self.summary = None
         self._mine, self._mine_moves, self.since_lines = 0, 0, []
         self._chance = ChancePlayer(seed)
+        self._from_setup, self._seed = True, seed
         say(self.message, f"New game: {players} players, seed {seed}.", "ok")
         self._run_bots()
         self._note_since()
         self.redraw()
         return True
+
+    def replay_json(self) -> str:
+        """The game played so far as a replay file (the game's own format, as ``kw play
+        --replay`` writes it): reviewed by ``kw review`` and notebooks/06_review. ValueError
+        for a game continued from a given position (a replay starts from a new game's setup)
+        or a game without replay files."""
+        if self.game.replay_to_json is None:
+            raise ValueError(f"{self.game.title} has no replay files")
+        if not self._from_setup or self.state.is_chance_node() or self._base != 0:
+            raise ValueError("this game was continued from a given position: a replay starts "
+                             "from a new game (start one with New game)")
+        table = self.state.ACTIONS
+        return self.game.replay_to_json(self.state, [str(table.from_id(a)) for a in self.moves])
+
+    def save_replay(self, path: str = "") -> str:
+        """Write ``replay_json()`` to ``path`` (default: ``<game>-seed<S>-replay.json`` in the
+        working folder) and say so in the widget; the path written."""
+        from pathlib import Path
+
+        target = Path(path or f"{self.game.name}-seed{self._seed}-replay.json")
+        try:
+            target.write_text(self.replay_json() + "\n", encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            say(self.message, f"Replay not saved: {exc}", "error")
+            raise
+        say(self.message, f"Replay saved to {target}: review it in notebooks/06_review.", "ok")
+        return str(target)
+
+    def _save_clicked(self) -> None:
+        with suppress(OSError, ValueError):  # the widget's message says why
+            self.save_replay()
 
     def _new_from_inputs(self) -> None:
         self.new_game(self.players_input.value, self.seed_input.value)

@@ -8,6 +8,8 @@ It extends ``gamecore.cli`` (which stays free of solver code) with::
     kw puzzles [--game G] [--export NAME]
     kw tournament --bots A,B --games N [--game G] [--seed S] [--workers K]
                   [--players P] [--dask ADDR] [--plot FILE.png] [--json]
+                  [--bots-dir DIR] [--move-seconds S] [--memory-mb MB]
+    kw review REPLAY [--player P] [--budget S] [--first N] [--json]
 
 Every game's solver keeps one contract (``solvers.solve.Solver``, found through the
 ``kraftwagen_lab.solvers`` entry points): ``kw solve`` offers each game's options under the
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from gamecore import cli as core
@@ -50,6 +53,7 @@ def add_commands(sub: Any) -> None:
     add_solve(sub)
     add_puzzles(sub)
     add_tournament(sub)
+    add_review(sub)
     for solver in solvers().values():
         solver.commands(sub)
 
@@ -116,9 +120,17 @@ def add_tournament(sub: Any) -> None:
     """``kw tournament``."""
     tour = core.command_parser(sub, "tournament", "seeded games between bots, seats rotated",
                                "kw tournament --game {game} --bots random,greedy --games 4")
-    tour.add_argument("--bots", required=True, metavar="A,B,...",
+    tour.add_argument("--bots", default="", metavar="A,B,...",
                       help="the bots, comma-separated, each NAME or NAME:N (every game's: its "
-                           "own, random and mcts, e.g. mcts:100; Kraftwagen's also planner)")
+                           "own, random and mcts, e.g. mcts:100; Kraftwagen's also planner) "
+                           "or a participant's FILE.py")
+    tour.add_argument("--bots-dir", default=None, metavar="DIR",
+                      help="also every participant's bot file DIR/*.py, each in its own "
+                           "process with a time per move and a memory limit, without network")
+    tour.add_argument("--move-seconds", type=float, default=1.0, metavar="S",
+                      help="a participant's bot's time per move (default 1)")
+    tour.add_argument("--memory-mb", type=_whole, default=1024, metavar="MB",
+                      help="a participant's bot's memory (default 1024)")
     tour.add_argument("--game", type=core.game_type(core.find_registered), default=DEFAULT_GAME,
                       metavar="G", help=f"the game (default {DEFAULT_GAME}; any game)")
     tour.add_argument("--games", type=_whole, required=True, metavar="N",
@@ -135,6 +147,24 @@ def add_tournament(sub: Any) -> None:
                       help="also draw the results to FILE (.png, .svg, .pdf)")
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
     tour.set_defaults(run=cmd_tournament)
+
+
+def add_review(sub: Any) -> None:
+    """``kw review``: a replay reviewed move by move against the game's solver
+    (``solvers.review``)."""
+    rev = core.command_parser(sub, "review", "review a replay move by move against the solver",
+                              "kw play --game {game} --players 2 --replay > game.json && "
+                              "kw review game.json --player 0")
+    rev.add_argument("file", metavar="REPLAY", help="a replay JSON file, or - for stdin")
+    rev.add_argument("--player", default=None, metavar="P",
+                     help="whose decisions: a seat number from 0 or a player's name "
+                          "(default 0)")
+    rev.add_argument("--budget", default=None, metavar="SECONDS",
+                     help="seconds of search per decision (default: the game's, 0.5)")
+    rev.add_argument("--first", type=_whole, default=None, metavar="N",
+                     help="review only the player's first N decisions")
+    rev.add_argument("--json", action="store_true", help="print the review as JSON")
+    rev.set_defaults(run=cmd_review)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -200,20 +230,64 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     """``kw tournament``."""
     if args.plot:
         _check_plot_file(args.plot)
+    bots = [b for b in args.bots.split(",") if b.strip()]
+    if args.bots_dir is not None:
+        folder = Path(args.bots_dir)
+        if not folder.is_dir():
+            raise UsageError(f"--bots-dir: no folder {args.bots_dir!r}")
+        bots += sorted(str(f) for f in folder.glob("*.py") if not f.name.startswith("_"))
+    if not bots:
+        raise UsageError("name the bots with --bots, --bots-dir or both")
+    if not args.move_seconds > 0 or args.move_seconds > 600:
+        raise UsageError(f"--move-seconds: from 0 to 600, not {args.move_seconds:g}")
     try:
-        result = tournament.run_tournament(args.bots.split(","), args.games, args.seed,
-                                           args.players, args.workers, args.dask,
-                                           game=args.game.name)
+        result = tournament.run_tournament(bots, args.games, args.seed, args.players,
+                                           args.workers, args.dask, game=args.game.name,
+                                           move_seconds=args.move_seconds,
+                                           memory_mb=args.memory_mb)
     except tournament.TournamentError as exc:
         raise UsageError(str(exc)) from None
     if args.plot:
         tournament.plot(result).savefig(args.plot)
+    rated = tournament.ratings(result)
     if args.json:
-        print(json.dumps(result.to_dict() | {"plot": args.plot}, indent=2))
+        print(json.dumps(result.to_dict() | {"plot": args.plot, "ratings": [
+            {"bot": r.bot, "mu": r.mu, "sigma": r.sigma, "games": r.games} for r in rated]},
+            indent=2))
     else:
-        print("\n".join(tournament.report_lines(result)))
+        print("\n".join(tournament.report_lines(result) + [""]
+                        + tournament.rating_lines(rated) + tournament.fault_lines(result)))
         if args.plot:
             print(f"plot written to {args.plot}")
+    return core.EXIT_OK
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """``kw review``: each decision of the player, the solver's best, both values, the loss
+    and the marks; a progress bar (tqdm, on a terminal)."""
+    from tqdm import tqdm
+
+    from solvers import review
+
+    text = core.read_text(args.file)
+    try:
+        budget = None if args.budget is None else review.check_budget(
+            _number(args.budget, "--budget"))
+        if args.first == 0:
+            raise review.ReviewError("argument --first: expected a whole number >= 1, not 0")
+        replay = review.read_replay(text)
+        player = review.player_of(replay, args.player)
+        with tqdm(desc="kw review", unit="decision", leave=False, disable=None) as bar:
+
+            def update(done: int, total: int) -> None:
+                bar.total = total
+                bar.n = done
+                bar.refresh()
+
+            result = review.review(replay, player, budget, args.first, update)
+    except review.ReviewError as exc:
+        raise UsageError(f"{_display(args.file)}: {exc}") from None
+    print(result.to_json() if args.json else result.text())
     return core.EXIT_OK
 
 
@@ -230,6 +304,15 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 2**64-1, not "
                                          f"{core.short(text)}")
     return value
+
+
+def _number(text: str, flag: str) -> float:
+    """A number argument as a float; UsageError naming ``flag`` otherwise."""
+    try:
+        return float(text[:core.SHOWN * 2])
+    except ValueError:
+        raise UsageError(f"argument {flag}: expected a positive number of seconds, not "
+                         f"{core.short(text)}") from None
 
 
 def _check_plot_file(path: str) -> None:

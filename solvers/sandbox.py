@@ -101,8 +101,8 @@ class SandboxedBot:
         if kind == "error":
             raise BotFault(str(value))
         legal = state.legal_action_ids()
-        if isinstance(value, bool) or not isinstance(value, int) or value not in legal:
-            raise BotFault(f"returned {value!r}, which is not a legal action id here (legal: "
+        if kind != "ok" or value not in legal:
+            raise BotFault(f"returned {value}, which is not a legal action id here (legal: "
                            f"{', '.join(map(str, legal[:8]))}{'...' if len(legal) > 8 else ''})")
         return value
 
@@ -156,8 +156,8 @@ def _serve(conn: Connection, path: str, game: str, seed: int | None, memory_mb: 
             return
         try:
             aid = choose(described.from_json(text))
-            conn.send(("ok", int(aid) if isinstance(aid, int) and not isinstance(aid, bool)
-                       else repr(aid)))
+            whole = isinstance(aid, int) and not isinstance(aid, bool)
+            conn.send(("ok", int(aid)) if whole else ("not a number", repr(aid)[:60]))
         except MemoryError:
             conn.send(("error", "ran out of memory"))
         except Exception as exc:  # noqa: BLE001 - a participant's error, reported in words

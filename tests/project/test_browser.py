@@ -728,6 +728,11 @@ def _workshop(page: Page, notebook: str) -> None:
     buttons.first.click()
     expect(page.locator(".kw-solution").first).to_contain_text("Solution 1a")
     _shot(page, "05_workshop-solution")
+    # The own-bot section: Run All started from the example and tested it.
+    botcheck = page.locator(".kw-botcheck").first
+    botcheck.scroll_into_view_if_needed()
+    expect(botcheck).to_contain_text("ready for the tournament")
+    _shot(page, "05_workshop-botcheck")
 
 
 def _formel1_tour(page: Page, notebook: str) -> None:
@@ -897,10 +902,29 @@ def _automobiles_lab(page: Page, notebook: str) -> None:
     _expect_no_news_question(page)
 
 
+def _review(page: Page, notebook: str) -> None:
+    """06: the review's graph and board are drawn; Next moves to the next decision; "Learn from
+    your mistakes" answers (a lesson, or says no decision is marked)."""
+    widget = page.locator(".kw-review").first
+    widget.scroll_into_view_if_needed()
+    expect(widget.locator(".kw-review-graph svg")).to_be_visible()
+    _expect_board(widget.locator(".kw-board svg").first)
+    detail = widget.locator(".kw-review-detail")
+    expect(detail).to_contain_text("Decision #")
+    before = detail.inner_text()
+    widget.locator("button.kw-review-next").click()
+    expect(detail).not_to_have_text(before)
+    _shot(page, "06_review-widget")
+    widget.locator("button.kw-review-learn").click()
+    expect(widget.locator(".kw-message")).not_to_have_text("")
+    _shot(page, "06_review-learn")
+
+
 WIDGETS: dict[str, Callable[[Page, str], None]] = {
     "00_start.ipynb": _start, "01_rules_tour.ipynb": _rules_tour, "02_play.ipynb": _play,
     "03_puzzles.ipynb": _puzzles, "04_pricing_lab.ipynb": _pricing_lab,
-    "05_workshop.ipynb": _workshop, "10_formel1_tour.ipynb": _formel1_tour,
+    "05_workshop.ipynb": _workshop, "06_review.ipynb": _review,
+    "10_formel1_tour.ipynb": _formel1_tour,
     "11_formel1_play.ipynb": _formel1_play, "12_formel1_workshop.ipynb": _formel1_workshop,
     "20_automobiles_tour.ipynb": _automobiles_tour,
     "21_automobiles_play.ipynb": _automobiles_play, "22_automobiles_lab.ipynb": _automobiles_lab,
@@ -1013,7 +1037,7 @@ def _checks() -> list[tuple[str, str]]:
 
 
 def test_every_notebook_has_its_checks() -> None:
-    assert len(NOTEBOOK_NAMES) == 12 and set(WIDGETS) == set(NOTEBOOK_NAMES)
+    assert len(NOTEBOOK_NAMES) == 13 and set(WIDGETS) == set(NOTEBOOK_NAMES)
     assert set(PLAYS) == {"02_play.ipynb", "11_formel1_play.ipynb", "21_automobiles_play.ipynb"}
 
 
