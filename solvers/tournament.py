@@ -606,7 +606,7 @@ def fault_lines(result: TournamentResult) -> list[str]:
                  "their seat on):"]
     for bot, lost in found.items():
         first, reason = lost[0]
-        lines.append(f"  {_short_name(bot)} lost {len(lost)} game(s); first in game {first}: "
+        lines.append(f"  {_short_name(bot)} lost {_games(len(lost))}; first in game {first}: "
                      f"{reason}")
     return lines
 
@@ -628,7 +628,7 @@ def check_bot(path: str, game: str = DEFAULT_GAME, players: int | None = None,
     mine = [(g, g.lineup.index(name)) for g in result.games]
     places = [placings(g)[seat] for g, seat in mine]
     short = _short_name(name)
-    lines = [f"{short} played {len(mine)} game(s) of {described.title.split(':')[0]} against "
+    lines = [f"{short} played {_games(len(mine))} of {described.title.split(':')[0]} against "
              f"{', '.join(rivals[:p - 1])}, once from every seat: "
              + ", ".join(f"{_ordinal(pl)}" for pl in places) + "."]
     seconds = sum(g.cpu_seconds[s] for g, s in mine)
@@ -639,11 +639,15 @@ def check_bot(path: str, game: str = DEFAULT_GAME, players: int | None = None,
     broken = [(g.index + 1, reason) for g, seat in mine for s, reason in g.faults if s == seat]
     if broken:
         game_no, reason = broken[0]
-        lines.append(f"It broke a rule in {len(broken)} game(s) and lost them; the first, in "
+        lines.append(f"It broke a rule in {_games(len(broken))} and lost them; the first, in "
                      f"game {game_no}: it {reason}.")
     else:
         lines.append("It broke no rule: ready for the tournament.")
     return lines
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
 
 
 def _ordinal(place: int) -> str:
