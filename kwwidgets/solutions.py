@@ -32,9 +32,13 @@ class KwFigure(Figure):
 
 
 def figure_svg(fig: Figure) -> str:
-    """The figure as an SVG document (for an ``ipywidgets.HTML``)."""
+    """The figure as an SVG document (for an ``ipywidgets.HTML``); its words are SVG text, not
+    outlines (selectable, and measurable by the browser test's smallest-text check)."""
+    import matplotlib
+
     buf = io.StringIO()
-    fig.savefig(buf, format="svg")
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        fig.savefig(buf, format="svg")
     text = buf.getvalue()
     return text[text.index("<svg"):]  # drop the XML prolog and doctype: inline HTML
 

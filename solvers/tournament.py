@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 import math
 import random
 import signal
@@ -34,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamecore.bots import RandomBot
@@ -153,6 +155,18 @@ class TournamentResult:
                 "abandoned": self.abandoned,
                 "stats": [asdict(s) for s in self.stats],
                 "results": [asdict(g) for g in self.games]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TournamentResult:
+        """The result ``to_dict`` wrote (a saved tournament), its statistics made anew from its
+        games; TournamentError when it is not one."""
+        try:
+            games = tuple(_game_from_dict(g) for g in data["results"])
+            bots = tuple(str(b) for b in data["bots"])
+            return cls(bots, int(data["players"]), int(data["seed"]), games,
+                       tuple(bot_stats(games, b) for b in bots), str(data["game"]))
+        except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as exc:
+            raise TournamentError(f"not a saved tournament: {exc!r}") from None
 
 
 class _View(NamedTuple):
@@ -522,6 +536,51 @@ def bot_stats(games: Sequence[GameResult], bot: str) -> BotStats:
                     float(test.pvalue), mean, score_ci, by_source)
 
 
+def _game_from_dict(g: dict[str, Any]) -> GameResult:
+    return GameResult(
+        int(g["index"]), int(g["setup_seed"]), tuple(map(str, g["lineup"])),
+        tuple(map(int, g["scores"])), tuple(tuple(map(int, p)) for p in g["parts"]),
+        tuple(map(int, g["winners"])), str(g["reason"]), int(g["decisions"]), str(g["game"]),
+        tuple(map(float, g.get("cpu_seconds", ()))), tuple(map(int, g.get("searched", ()))),
+        tuple((int(seat), str(reason)) for seat, reason in g.get("faults", ())))
+
+
+def save(result: TournamentResult, path: str | Path) -> None:
+    """Write ``result`` as JSON (every game; ``load`` reads it back)."""
+    Path(path).write_text(json.dumps(result.to_dict()) + "\n", encoding="utf-8")
+
+
+def load(path: str | Path) -> TournamentResult:
+    """A tournament ``save`` wrote; TournamentError when the file is not one."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise TournamentError(f"cannot read {path}: {exc}") from None
+    if not isinstance(data, dict):
+        raise TournamentError(f"{path} is not a saved tournament")
+    return TournamentResult.from_dict(data)
+
+
+def head_to_head(result: TournamentResult) -> tuple[list[str], list[list[float | None]]]:
+    """The bots and, for each pair, the share of their common games in which the row's bot
+    finished ahead of the column's (level counts half; None: they never met)."""
+    bots = list(result.bots)
+    score = {(a, b): [0.0, 0] for a in bots for b in bots if a != b}
+    for g in result.games:
+        keys: dict[str, tuple[bool, bool, int]] = {}
+        for seat, bot in enumerate(g.lineup):
+            keys[bot] = max(keys.get(bot, finish_key(g, seat)), finish_key(g, seat))
+        for a in keys:
+            for b in keys:
+                if a != b:
+                    cell = score[(a, b)]
+                    cell[0] += 1.0 if keys[a] > keys[b] else 0.5 if keys[a] == keys[b] else 0.0
+                    cell[1] += 1
+    matrix = [[score[(a, b)][0] / score[(a, b)][1] if a != b and score[(a, b)][1] else None
+               for b in bots] for a in bots]
+    return bots, matrix
+
+
 def finish_key(result: GameResult, seat: int) -> tuple[bool, bool, int]:
     """How far ``seat`` finished, larger is better: not lost by a fault, a winner, the score."""
     faulted = {s for s, _ in result.faults}
@@ -554,12 +613,25 @@ def ratings(result: TournamentResult) -> list[Rating]:
     """Every bot's rating from the games in order, best first (by mu - 3 sigma, the
     conservative ordinal). Multi-player and unequal tables are what the model is for; a bot in
     several seats of a game is rated by its best seat."""
+    out, _ = _rate(result)
+    return sorted(out, key=lambda r: -(r.mu - 3 * r.sigma))
+
+
+def rating_history(result: TournamentResult) -> dict[str, list[tuple[int, float]]]:
+    """Each bot's rating (mu) after each game it played, as (games played in the tournament so
+    far, mu): the progress of a long tournament."""
+    return _rate(result)[1]
+
+
+def _rate(result: TournamentResult) -> tuple[list[Rating], dict[str, list[tuple[int, float]]]]:
+    """The ratings after every game (openskill's Plackett-Luce), in one pass."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
     current = {bot: model.rating(name=bot) for bot in result.bots}
     games = dict.fromkeys(result.bots, 0)
-    for g in result.games:
+    history: dict[str, list[tuple[int, float]]] = {bot: [] for bot in result.bots}
+    for n, g in enumerate(result.games, start=1):
         if g.reason == ABANDONED:
             continue
         places = placings(g)
@@ -573,8 +645,9 @@ def ratings(result: TournamentResult) -> list[Rating]:
         for b, team in zip(bots, rated, strict=True):
             current[b] = team[0]
             games[b] += 1
+            history[b].append((n, float(team[0].mu)))
     out = [Rating(b, float(r.mu), float(r.sigma), games[b]) for b, r in current.items()]
-    return sorted(out, key=lambda r: -(r.mu - 3 * r.sigma))
+    return out, history
 
 
 def rating_lines(rated: Sequence[Rating]) -> list[str]:
@@ -719,6 +792,57 @@ def plot(result: TournamentResult) -> Figure:
     return fig
 
 
+def _or_nan(value: float | None) -> float:
+    return math.nan if value is None else value
+
+
+def plot_class(result: TournamentResult) -> Figure:
+    """A class tournament in four panels (matplotlib Figure): the ratings ranked with their 95%
+    intervals, each bot's scores as a box plot in the same order, the head-to-head matrix (how
+    often the row's bot finished ahead of the column's), and the ratings game by game."""
+    from matplotlib.figure import Figure
+
+    rated = ratings(result)
+    order = [r.bot for r in rated]
+    names = [_short_name(b) for b in order]
+    # 10 x 7 inches: drawn at its size in a notebook, so its text stays at least 11 px
+    fig = Figure(figsize=(10, 7), layout="constrained")
+    (rank, spread), (matrix_ax, progress) = fig.subplots(2, 2)
+    y = list(range(len(order)))[::-1]
+    rank.errorbar([r.mu for r in rated], y, xerr=[[1.96 * r.sigma for r in rated]] * 2,
+                  fmt="o", capsize=4)
+    rank.set(yticks=y, yticklabels=names, xlabel="rating (Plackett-Luce mu, 95% interval)",
+             title="Ratings, best first (by mu - 3 sigma)")
+    scores = {b: [g.scores[s] for g in result.games for s, n in enumerate(g.lineup) if n == b]
+              for b in order}
+    spread.boxplot([scores[b] for b in order[::-1]], orientation="horizontal")
+    spread.set(yticks=[i + 1 for i in range(len(order))], yticklabels=names[::-1],
+               xlabel="score in a game", title="Scores of every game")
+    bots, cells = head_to_head(result)
+    index = [bots.index(b) for b in order]
+    grid = [[_or_nan(cells[i][j]) for j in index] for i in index]
+    matrix_ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
+    for i in range(len(order)):
+        for j in range(len(order)):
+            if not math.isnan(grid[i][j]):
+                dark = not 0.2 < grid[i][j] < 0.8  # the colour map's ends: white text
+                matrix_ax.text(j, i, f"{grid[i][j]:.0%}", ha="center", va="center", fontsize=9,
+                               color="white" if dark else "black")
+    matrix_ax.set(xticks=list(range(len(order))), xticklabels=names,
+                  yticks=list(range(len(order))), yticklabels=names,
+                  title="Head to head: row ahead of column")
+    matrix_ax.tick_params(axis="x", labelrotation=45)
+    for bot, points in rating_history(result).items():
+        if points:
+            progress.plot([n for n, _ in points], [mu for _, mu in points],
+                          label=_short_name(bot))
+    progress.set(xlabel="games played", ylabel="rating (mu)", title="Ratings as the games came")
+    progress.legend(fontsize="small")
+    return fig
+
+
 __all__ = ["ABANDONED", "DEFAULT_CAP", "MAX_DECISIONS", "BotStats", "GameResult", "GameSpec",
            "TournamentError", "TournamentResult", "bot_stats", "decision_cap", "game_module",
-           "play_one", "plot", "report_lines", "run_tournament", "schedule"]
+           "Rating", "check_bot", "fault_lines", "finish_key", "head_to_head", "load",
+           "placings", "play_one", "plot", "plot_class", "rating_history", "rating_lines",
+           "ratings", "report_lines", "run_tournament", "save", "schedule"]

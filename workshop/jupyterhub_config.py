@@ -2,9 +2,9 @@
 
 Each participant signs in with a name of their choice and the class's access code, gets their
 own copy of the lab's notebooks (and the rules pages they link to) in a home of their own, and
-their own JupyterLab and kernels: nobody sees another's state. Idle servers are stopped and
-their homes removed by JupyterHub's idle culler. Settings come from the environment (the
-Makefile passes them):
+their own JupyterLab and kernels: nobody sees another's state. Idle servers are stopped by
+JupyterHub's idle culler; homes are kept for the teacher until `make clean`. Settings come from
+the environment (the Makefile passes them):
 
     WORKSHOP_IP       the address to serve (default 127.0.0.1; the room's LAN address for a class)
     WORKSHOP_PORT     its port (default 8000)
@@ -92,13 +92,10 @@ def hand_out(spawner: object) -> None:
             shutil.copytree(REPO / name, home / name)
 
 
-def clear_home(spawner: object) -> None:
-    """A stopped participant's home is removed (the culler stops idle ones)."""
-    shutil.rmtree(spawner.home_dir, ignore_errors=True)  # type: ignore[attr-defined]
-
-
+# A stopped participant's home is kept (the culler stops idle servers; signing in again finds
+# the work where it was), so the teacher can collect the bots at the end; `make clean` removes
+# every home.
 c.Spawner.pre_spawn_hook = hand_out
-c.Spawner.post_stop_hook = clear_home
 
 c.JupyterHub.load_roles = [{
     "name": "idle-culler",

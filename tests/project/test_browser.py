@@ -920,10 +920,23 @@ def _review(page: Page, notebook: str) -> None:
     _shot(page, "06_review-learn")
 
 
+def _class_tournament(page: Page, notebook: str) -> None:
+    """07: the deal is drawn; the results table names the faulty bot; the class plot shows."""
+    _first_board(page, notebook)
+    expect(page.get_by_text("cleo.py lost").first).to_be_visible()
+    picture = page.locator(".jp-RenderedSVG").last  # after the deal's board
+    _expect_board(picture)
+    box = picture.bounding_box()
+    assert box is not None and box["width"] > 600, box  # the four panels, not a thumbnail
+    _expect_readable(picture)
+    _shot(page, "07_class_tournament-plot")
+
+
 WIDGETS: dict[str, Callable[[Page, str], None]] = {
     "00_start.ipynb": _start, "01_rules_tour.ipynb": _rules_tour, "02_play.ipynb": _play,
     "03_puzzles.ipynb": _puzzles, "04_pricing_lab.ipynb": _pricing_lab,
     "05_workshop.ipynb": _workshop, "06_review.ipynb": _review,
+    "07_class_tournament.ipynb": _class_tournament,
     "10_formel1_tour.ipynb": _formel1_tour,
     "11_formel1_play.ipynb": _formel1_play, "12_formel1_workshop.ipynb": _formel1_workshop,
     "20_automobiles_tour.ipynb": _automobiles_tour,
@@ -1037,7 +1050,7 @@ def _checks() -> list[tuple[str, str]]:
 
 
 def test_every_notebook_has_its_checks() -> None:
-    assert len(NOTEBOOK_NAMES) == 13 and set(WIDGETS) == set(NOTEBOOK_NAMES)
+    assert len(NOTEBOOK_NAMES) == 14 and set(WIDGETS) == set(NOTEBOOK_NAMES)
     assert set(PLAYS) == {"02_play.ipynb", "11_formel1_play.ipynb", "21_automobiles_play.ipynb"}
 
 

@@ -175,3 +175,42 @@ def test_check_bot_says_in_plain_words_how_a_bot_did_and_what_it_broke(
     assert "1st" not in bad[0] and "2nd" not in bad[0]  # it lost every game
     assert bad[-1].startswith("It broke a rule in 3 games and lost them")
     assert "ZeroDivisionError: division by zero (raises.py, line 2)" in bad[-1]
+
+
+# --- results the teacher keeps ----------------------------------------------------------------
+def test_a_saved_tournament_reloads_with_the_same_games_and_statistics(tmp_path: Path) -> None:
+    result = run_tournament(["greedy", "random", "mcts:2"], 6, seed=1, players=2,
+                            progress=False)
+    tournament.save(result, tmp_path / "class.json")
+    again = tournament.load(tmp_path / "class.json")
+    assert again.games == result.games and again.stats == result.stats
+    assert [g.cpu_seconds for g in again.games] == [g.cpu_seconds for g in result.games]
+    (tmp_path / "bad.json").write_text('{"bots": []}', encoding="utf-8")
+    with pytest.raises(tournament.TournamentError, match="not a saved tournament"):
+        tournament.load(tmp_path / "bad.json")
+
+
+def test_head_to_head_counts_who_finished_ahead_where_two_bots_met() -> None:
+    result = run_tournament(["greedy", "random"], 4, seed=2, players=2, progress=False)
+    bots, cells = tournament.head_to_head(result)
+    g, r = bots.index("greedy"), bots.index("random")
+    ahead = sum(tournament.finish_key(game, game.lineup.index("greedy"))
+                > tournament.finish_key(game, game.lineup.index("random"))
+                for game in result.games)
+    assert cells[g][r] == ahead / 4 and cells[g][g] is None
+    assert cells[r][g] == pytest.approx(1 - cells[g][r])  # type: ignore[operator]
+
+
+def test_the_class_plot_has_its_four_panels_and_the_history_one_point_per_game() -> None:
+    result = run_tournament(["greedy", "random", "mcts:2"], 6, seed=3, players=2,
+                            progress=False)
+    history = tournament.rating_history(result)
+    for bot in result.bots:
+        played = sum(bot in g.lineup for g in result.games)
+        assert len(history[bot]) == played
+    final = {r.bot: r.mu for r in tournament.ratings(result)}
+    assert {b: h[-1][1] for b, h in history.items()} == pytest.approx(final)
+    fig = tournament.plot_class(result)
+    assert [ax.get_title() for ax in fig.axes] == [
+        "Ratings, best first (by mu - 3 sigma)", "Scores of every game",
+        "Head to head: row ahead of column", "Ratings as the games came"]
