@@ -728,11 +728,15 @@ def _workshop(page: Page, notebook: str) -> None:
     buttons.first.click()
     expect(page.locator(".kw-solution").first).to_contain_text("Solution 1a")
     _shot(page, "05_workshop-solution")
-    # The own-bot section: Run All started from the example and tested it.
+    _expect_botcheck(page, notebook)
+
+
+def _expect_botcheck(page: Page, notebook: str) -> None:
+    """A workshop's own-bot section: Run All started from the example and tested it."""
     botcheck = page.locator(".kw-botcheck").first
     botcheck.scroll_into_view_if_needed()
     expect(botcheck).to_contain_text("ready for the tournament")
-    _shot(page, "05_workshop-botcheck")
+    _shot(page, f"{_stem(notebook)}-botcheck")
 
 
 def _formel1_tour(page: Page, notebook: str) -> None:
@@ -814,6 +818,7 @@ def _formel1_workshop(page: Page, notebook: str) -> None:
     solution.scroll_into_view_if_needed()
     _shot(page, "12_formel1_workshop-solution")
     _expect_no_news_question(page)
+    _expect_botcheck(page, notebook)
 
 
 def _automobiles_tour(page: Page, notebook: str) -> None:
@@ -900,6 +905,7 @@ def _automobiles_lab(page: Page, notebook: str) -> None:
     solution.scroll_into_view_if_needed()
     _shot(page, "22_automobiles_lab-solution")
     _expect_no_news_question(page)
+    _expect_botcheck(page, notebook)
 
 
 def _review(page: Page, notebook: str) -> None:
