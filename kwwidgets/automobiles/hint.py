@@ -7,7 +7,9 @@ proven, an expectation (the best line draws cubes), or a bound (the budget stopp
 search: the greedy bot's turn, valued, or a first decision valued exactly that beats it). Before
 the race it is the knapsack purchase (``solvers.automobiles.buy``); at the other decisions (a
 driver, a sponsor), and where the solver refuses the position, the engine's greedy bot's choice
-with its rule of thumb, labelled a heuristic.
+with its rule of thumb, labelled a heuristic. Every hint then says the trade-off over the rest
+of the race in one sentence (``race_sentence``: the hinted choice against the best other by
+expected place, an estimate from the simulated races it names; ``solvers.automobiles.race``).
 """
 
 from __future__ import annotations
@@ -33,11 +35,15 @@ from gamecore.errors import GameError
 from kwwidgets.automobiles.view import action_label
 from kwwidgets.views import Hint
 from solvers.automobiles.buy import for_state
+from solvers.automobiles.race import RaceError, race_values
 from solvers.automobiles.turn import TurnError, TurnPlan, solve_turn
 
 #: The hint's budget: search positions and seconds (a hint within about 2 s on a loaded machine).
 HINT_NODES = 12_000
 HINT_SECONDS = 1.8
+#: At most this many CPU seconds of simulated races for the hint's sentence on the race (a
+#: third of the search's seconds when those are fewer): with the search, about 2 s in all.
+HINT_RACE_SECONDS = 0.5
 #: The phases whose decisions the best-turn solver plans (the turn of the player in turn).
 TURN_PHASES = frozenset({"action", "place", "card", "buy"})
 #: Why there is no search at the other decisions a player faces, in words.
@@ -56,10 +62,59 @@ def status_word(plan: TurnPlan) -> str:
 
 
 def best_turn_hint(state: State, max_nodes: int = HINT_NODES,
-                   seconds: float = HINT_SECONDS) -> Hint:
+                   seconds: float = HINT_SECONDS, race_seconds: float | None = None) -> Hint:
     """The best-turn solver's first decision for the player in turn, labelled by its status
     (proven / an expectation / a bound); before the race the knapsack purchase; elsewhere the
-    greedy bot's choice, said to be a heuristic."""
+    greedy bot's choice, said to be a heuristic. Then one sentence on the trade-off over the
+    rest of the race (``race_sentence``: simulated races, ``race_seconds`` of CPU, default
+    ``HINT_RACE_SECONDS`` or a third of ``seconds`` when less), said to be an estimate."""
+    hint = _turn_hint(state, max_nodes, seconds)
+    budget = min(HINT_RACE_SECONDS, seconds / 3) if race_seconds is None else race_seconds
+    said = race_sentence(state, hint.action_id, budget)
+    return Hint(hint.action_id, hint.proven, f"{hint.text} {said}" if said else hint.text)
+
+
+def race_sentence(state: State, aid: int, seconds: float) -> str:
+    """The trade-off over the rest of the race in one sentence: the hinted action against the
+    best other choice by expected place (``solvers.automobiles.race.race_values``: races
+    simulated to the end with every player then playing the greedy bot, the draws from the
+    real bag), with the number of simulated races: an estimate, never a proof. Empty when
+    there is no choice to value (a chance node, the race over)."""
+    try:
+        values = race_values(state, seconds=max(seconds, 1e-3), seed=0)
+    except RaceError:
+        return ""
+    hinted = next(c for c in values.choices if c.aid == aid)
+    n = hinted.place.n
+    races = f"an estimate from {n} simulated race{'' if n == 1 else 's'}"
+    others = [c for c in values.choices if c.aid != aid]
+    if not others:
+        return ""
+    best_other = min(others, key=lambda c: c.place.mean)
+    gap = best_other.place.mean - hinted.place.mean  # > 0: the hint finishes better
+    them = _label(state, best_other.aid)
+    if abs(gap) < 0.05:
+        return (f"Over the rest of the race it is about as good as {them} (about the same "
+                f"place, {races}).")
+    if gap > 0:
+        return (f"Over the rest of the race: about {gap:.1f} place{_s(gap)} better than "
+                f"{them}, the next best ({races}).")
+    return (f"Over the rest of the race, though, {them} looks about {-gap:.1f} place{_s(-gap)} "
+            f"better ({races}; this turn alone does not see it).")
+
+
+def _s(gap: float) -> str:
+    return "" if round(gap, 1) == 1 else "s"
+
+
+def _label(state: State, aid: int) -> str:
+    """An action's label inside a sentence (its first letter small)."""
+    label = action_label(state, automobiles.ACTIONS[aid])
+    return label[:1].lower() + label[1:]
+
+
+def _turn_hint(state: State, max_nodes: int, seconds: float) -> Hint:
+    """The hint for this turn alone (``best_turn_hint`` without the race's sentence)."""
     if state.phase == "prebuy":
         purchase = for_state(state)
         action = purchase.actions()[0]

@@ -11,13 +11,15 @@ has probability ``prod C(K_i, x_i) / C(N, n)``. With fewer than ``n`` in the bag
 is drawn, the discard becomes the bag and the rest is a hypergeometric draw from it; this is the
 same law as the engine's one-cube-at-a-time chance outcomes (each colour with probability
 count / bag size), which the tests check by walking those outcomes. Every probability here is a
-``fractions.Fraction`` and exact; nothing is sampled.
+``fractions.Fraction`` and exact; nothing is sampled, except by ``sampled_draws``, the race
+simulations' draws, which ``draw_fit`` tests against the exact law (chi-square).
 
 Counts are tuples of ten, one per cube kind in ``automobiles.config.CUBES`` order.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from math import comb
@@ -167,6 +169,55 @@ def crew_chief_draws(dist: Mapping[CrewChief, Fraction]) -> dict[int, Fraction]:
     return dict(sorted(out.items()))
 
 
+def sampled_draws(state: State, action: str, samples: int, seed: int = 0) -> list[Counts]:
+    """The draws the race simulations sample (``solvers.automobiles.race``): ``samples``
+    times, ``state`` given a fresh seed (``race.reseeded``) and ``action`` applied (one that
+    ends the mover's turn, as ``stop buying``), the mover's active pile after it, which is the
+    end phase's draw of 7 (AU-12, AU-19)."""
+    import random
+
+    from .race import reseeded
+
+    seat = state.mover
+    rng = random.Random(seed)
+    out = []
+    for _ in range(samples):
+        s = reseeded(state, rng.getrandbits(63))
+        s.apply(action)
+        out.append(s.active[seat])
+    return out
+
+
+def draw_fit(state: State, action: str, samples: int = 2000, seed: int = 0,
+             min_expected: float = 5.0) -> tuple[float, float, int]:
+    """A chi-square test that the simulations' draws (``sampled_draws``) follow the exact law
+    of the next draw (``next_draw``: the turn ended now, the bag holding 7 cubes or more, so
+    nothing of the turn's end reaches the law): the multisets expected ``min_expected`` times
+    or more each a class, the others pooled in one. (statistic, p-value, degrees of freedom)
+    by ``scipy.stats.chisquare``; a small p says the sampler does not follow the bag's odds."""
+    from scipy import stats
+
+    if sum(state.bag[state.mover]) < config_for(2).draw:
+        raise ValueError("draw_fit needs a bag of at least 7 cubes (the law of the next draw "
+                         "is then the bag's alone)")
+    law = next_draw(state)
+    seen: dict[Counts, int] = {}
+    for drawn in sampled_draws(state, action, samples, seed):
+        seen[drawn] = seen.get(drawn, 0) + 1
+    big = [k for k, p in law.items() if p * samples >= min_expected]
+    observed = [seen.get(k, 0) for k in big]
+    expected = [float(law[k]) * samples for k in big]
+    rest = samples - sum(observed)
+    rest_expected = samples - sum(expected)
+    if rest_expected > 1e-9:
+        observed.append(rest)
+        expected.append(rest_expected)
+    elif rest:
+        return math.inf, 0.0, len(observed) - 1  # a draw the exact law says cannot happen
+    result = stats.chisquare(observed, expected)
+    return float(result.statistic), float(result.pvalue), len(observed) - 1
+
+
 def cube_values() -> tuple[int, ...]:
     """Each cube kind's money value from the component data (RA1: synthetic)."""
     return tuple(c.value for c in config_for(2).cubes)
@@ -182,4 +233,4 @@ def _counts(counts: Sequence[int]) -> Counts:
 
 __all__ = ["Counts", "CrewChief", "Distribution", "at_least", "crew_chief_distribution",
            "crew_chief_draws", "cube_values", "draw_distribution", "hypergeometric", "money",
-           "money_distribution", "next_draw", "probability"]
+           "money_distribution", "next_draw", "probability", "draw_fit", "sampled_draws"]

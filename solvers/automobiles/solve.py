@@ -6,13 +6,21 @@
 stopped the search, the greedy turn improved until then; ``DEFAULT_BUDGET`` seconds when no
 budget is given, never unbounded) and the puzzles (``solvers.automobiles.puzzles``, each solved
 under its own objective). The answer's value is the objective's first component; every
-component is in its details. The value component uses our cube values and RA1's synthetic
-costs: a caveat says so. The ``automobiles`` core is imported only when something is solved.
+component is in its details. After the turn search (``TURN_SHARE`` of the budget; all of a
+budget under ``RACE_MIN_BUDGET`` without ``--races``, then no race values), each first
+decision is valued over the rest of the race by simulated races (``race.race_values``: expected
+place and turns to the race's end, each with its 95% interval and its number of races; at most
+``RACE_SECONDS`` unless ``--races`` is given, always within the budget): the details'
+``over_the_race`` and one caveat sentence, said to be an estimate; the answer's first decision
+and value stay the turn search's, proven (or bounded) for this turn only. The value component
+uses our cube values and RA1's synthetic costs: a caveat says so. The ``automobiles`` core is
+imported only when something is solved.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,13 +38,25 @@ SYNTHETIC_NOTE = ("value: our cube values (solvers.automobiles.buy.DEFAULT_VALUE
 #: Seconds ``kw solve`` searches when no ``--budget`` is given: never unbounded (a late-race
 #: turn of four players can run for minutes); a stopped search answers the greedy turn, improved.
 DEFAULT_BUDGET = 10.0
+#: Seconds (at most, within the budget) of simulated races valuing each first decision over
+#: the rest of the race (``solvers.automobiles.race``) when ``--races`` is not given.
+RACE_SECONDS = 2.0
+#: The share of the budget the turn search may use when race values follow: the rest is
+#: theirs, so the answer keeps within the budget.
+TURN_SHARE = 0.7
+#: Below this budget (seconds) and without ``--races``, no race values: the whole budget is
+#: the turn search's (a review answers hundreds of decisions at half a second each, and would
+#: otherwise spend every budget to its end).
+RACE_MIN_BUDGET = 2.0
 
-OPTIONS = (
+OPTIONS: tuple[SolverOption, ...] = (
     SolverOption("objective", str, "progress (default), wear or value first",
                  choices=OBJECTIVES, metavar="OBJECTIVE"),
     SolverOption("nodes", int, "node budget (default: none)"),
     SolverOption("budget", float, f"time budget in seconds (default: {DEFAULT_BUDGET:g}; the "
                  "greedy turn, improved until it runs out)", metavar="SECONDS"),
+    SolverOption("races", int, "simulated races per first decision, valuing each over the rest "
+                 f"of the race (default: as many as {RACE_SECONDS:g} s allow, within the budget)"),
 )
 
 
@@ -80,11 +100,31 @@ def turn_answer(state: Any, options: Mapping[str, Any]) -> Answer:
 
     objective = options.get("objective") or "progress"
     nodes, budget = _budgets(options)
+    races = options.get("races")
+    if races is not None and (isinstance(races, bool) or not isinstance(races, int) or races < 1):
+        raise SolveError(f"argument --races: expected a positive whole number, not {short(races)}")
+    racing = races is not None or budget >= RACE_MIN_BUDGET
+    started = time.perf_counter()
     try:
-        plan = solve_turn(state, objective, max_nodes=nodes, time_budget=budget)
+        plan = solve_turn(state, objective, max_nodes=nodes,
+                          time_budget=budget * TURN_SHARE if racing else budget)
     except TurnError as exc:
         raise SolveError(str(exc)) from None
-    return _answer(state, plan, objective)
+    left = budget - (time.perf_counter() - started)
+    race = _race(state, races, left) if racing else None
+    return _answer(state, plan, objective, race, racing)
+
+
+def _race(state: Any, races: int | None, left: float) -> Any:
+    """Each first decision valued over the rest of the race (``race.race_values``), in at most
+    ``left`` seconds of wall time (``RACE_SECONDS`` when no number of races is given); None when
+    no time is left."""
+    from .race import race_values
+
+    seconds = left if races is not None else min(left, RACE_SECONDS)
+    if seconds <= 0.05:
+        return None
+    return race_values(state, seconds=seconds, races=races, seed=0, clock=time.perf_counter)
 
 
 def _budgets(options: Mapping[str, Any]) -> tuple[int | None, float]:
@@ -104,7 +144,8 @@ def _budgets(options: Mapping[str, Any]) -> tuple[int | None, float]:
     return nodes, float(budget)
 
 
-def _answer(state: Any, plan: Any, objective: str) -> Answer:
+def _answer(state: Any, plan: Any, objective: str, race: Any = None,
+            racing: bool = False) -> Answer:
     from automobiles.config import CUBES
     from automobiles.game import GAME as DESCRIPTION
 
@@ -126,6 +167,14 @@ def _answer(state: Any, plan: Any, objective: str) -> Answer:
         caveats.append("The values of first decisions that draw cubes are expectations.")
     caveats.append("The solver sees this turn only: the best turn is not a proof that it "
                    "wins the game.")
+    if race is not None:
+        caveats.append(race_sentence(race, plan.best))
+    elif racing:
+        caveats.append("No time was left to value the first decisions over the race.")
+    else:
+        caveats.append(f"Not valued over the race: a budget under {RACE_MIN_BUDGET:g} s is the "
+                       "turn search's alone (--races N values each first decision by N "
+                       "simulated races).")
     details: dict[str, Any] = {
         "objective": f"{objective} ({plan.objective})",
         "turn": state.turn // state.players + 1,
@@ -138,6 +187,7 @@ def _answer(state: Any, plan: Any, objective: str) -> Answer:
         "stopped": plan.stopped or None,
         "greedy_turn": plan.greedy,
         "values_per_cube": {CUBES[c]: v for c, v in DEFAULT_VALUES.items()},
+        "over_the_race": None if race is None else race_details(race),
     }
     kind = "proven" if plan.proven else "bound"
     return Answer(
@@ -151,7 +201,43 @@ def _answer(state: Any, plan: Any, objective: str) -> Answer:
         caveats=tuple(caveats), effort=Effort(plan.nodes, plan.seconds), details=details)
 
 
+def race_sentence(race: Any, turn_best: str) -> str:
+    """What the race values say, in one plain sentence, and which is which: the turn's answer
+    is proven for this turn, the race's ranking is an estimate from simulated races."""
+    best = race.best
+    words = (f"Over the rest of the race (an estimate from {best.place.n} simulated races "
+             f"after each first decision, every player then playing the greedy bot), "
+             f"{best.action} is worth most: expected place {best.place.mean:.2f} "
+             f"(95% {best.place.low:.2f}-{best.place.high:.2f}), the race over in about "
+             f"{best.turns.mean:.1f} more turns of yours")
+    if turn_best and turn_best != best.action:
+        try:
+            other = race.choice(turn_best)
+        except KeyError:
+            return words + "."
+        return (words + f"; this turn's proven best, {turn_best}, has expected place "
+                f"{other.place.mean:.2f}.")
+    return words + "; it is also this turn's best."
+
+
+def race_details(race: Any) -> dict[str, Any]:
+    """The race values as JSON-ready details: every first decision, best first."""
+    return {
+        "what": "estimated over the race by simulation (greedy play after the decision, "
+                "draws from the real bag); not proven",
+        "races_per_decision": race.best.place.n,
+        "seconds": round(race.seconds, 3),
+        "choices": [{"decision": c.action,
+                     "expected_place": round(c.place.mean, 3),
+                     "place_95": [round(c.place.low, 3), round(c.place.high, 3)],
+                     "expected_turns_to_end": round(c.turns.mean, 2),
+                     "turns_95": [round(c.turns.low, 2), round(c.turns.high, 2)],
+                     "win_share": round(c.win, 3)} for c in race.choices],
+    }
+
+
 #: Each objective's first component, by its index in ``turn.COMPONENTS``.
 OBJECTIVES_INDEX = {"progress": 0, "wear": 1, "value": 2}
 
-__all__ = ["DEFAULT_BUDGET", "GAME", "OPTIONS", "SOLVER", "AutomobilesSolver", "turn_answer"]
+__all__ = ["DEFAULT_BUDGET", "GAME", "OPTIONS", "RACE_MIN_BUDGET", "RACE_SECONDS", "SOLVER",
+           "TURN_SHARE", "AutomobilesSolver", "turn_answer"]

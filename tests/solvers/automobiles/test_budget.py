@@ -93,7 +93,13 @@ def test_without_a_budget_kw_solve_uses_the_default(monkeypatch: pytest.MonkeyPa
         return real(state, objective, max_nodes=1)
 
     monkeypatch.setattr(turn, "solve_turn", spy)
-    solve.SOLVER.solve(_late_race(), {})
-    assert seen["time_budget"] == solve.DEFAULT_BUDGET
-    solve.SOLVER.solve(_late_race(), {"budget": 3})
-    assert seen["time_budget"] == 3
+    answer = solve.SOLVER.solve(_late_race(), {"races": 1})
+    # the turn search gets its share of the budget, the race values the rest
+    assert seen["time_budget"] == solve.DEFAULT_BUDGET * solve.TURN_SHARE
+    assert answer.details["over_the_race"]["races_per_decision"] == 1
+    solve.SOLVER.solve(_late_race(), {"budget": 3, "races": 1})
+    assert seen["time_budget"] == 3 * solve.TURN_SHARE
+    # a small budget (a review's) is the turn search's alone, and no race is simulated
+    small = solve.SOLVER.solve(_late_race(), {"budget": 0.5})
+    assert seen["time_budget"] == 0.5 and small.details["over_the_race"] is None
+    assert "Not valued over the race" in small.caveats[-1]

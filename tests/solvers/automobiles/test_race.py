@@ -1,0 +1,132 @@
+"""The race's value of a choice (solvers.automobiles.race): every legal decision valued by
+simulated races with intervals, rankings that replay, simulations that never read the
+position's own seed, the simulations' draws against the bag's exact odds (a chi-square test,
+odds.draw_fit), and kw solve's answer saying which part is proven and which estimated."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+import pytest
+
+from automobiles import State
+from automobiles.bots import GreedyBot
+from automobiles.serialize import state_from_dict
+from solvers.automobiles import odds, race, solve
+from solvers.automobiles.positions import explicit, mid_race
+
+
+@cache
+def _mid() -> State:
+    state = mid_race(3, 10, players=3)
+    assert state is not None
+    return state
+
+
+@cache
+def _at_buy(seed: int = 3, turns: int = 12, players: int = 3) -> State:
+    """A real position at the mover's buy phase, ``stop buying`` legal (it ends the turn), the
+    bag holding 7 cubes or more (the next draw's law is then the bag's alone)."""
+    s = mid_race(seed, turns, players=players)
+    assert s is not None
+    bot = GreedyBot(0)
+    while not (s.phase == "buy" and "stop buying" in map(str, s.legal_actions())
+               and sum(s.bag[s.mover]) >= 7):
+        s.apply_unchecked(bot.choose(s))
+    return s
+
+
+def test_every_legal_decision_is_valued_with_its_interval() -> None:
+    state = _mid()
+    values = race.race_values(state, seconds=None, races=6, seed=1)
+    legal = {str(a) for a in state.legal_actions()}
+    assert {c.action for c in values.choices} == legal
+    assert values.races == 6 * len(legal) and values.seat == state.current_player
+    for c in values.choices:
+        assert c.place.n == c.turns.n == 6
+        assert c.place.low <= c.place.mean <= c.place.high
+        assert c.turns.low <= c.turns.mean <= c.turns.high
+        assert 1 <= c.place.mean <= state.players and c.turns.mean >= 0
+        assert 0 <= c.win <= 1
+    utilities = [c.utility.mean for c in values.choices]
+    assert utilities == sorted(utilities, reverse=True)
+
+
+def test_rankings_replay_from_the_same_seed() -> None:
+    state = _mid()
+    first = race.race_values(state, seconds=None, races=4, seed=5)
+    again = race.race_values(state.clone(), seconds=None, races=4, seed=5)
+    assert first.choices == again.choices
+
+
+def test_the_simulations_never_read_the_positions_own_seed() -> None:
+    state = _mid()
+    data = json.loads(state.to_json())
+    data["seed"] = (data["seed"] or 0) + 12345
+    other = state_from_dict(data)
+    assert other.seed != state.seed
+    a = race.race_values(state, seconds=None, races=3, seed=2)
+    b = race.race_values(other, seconds=None, races=3, seed=2)
+    assert a.choices == b.choices
+    c = race.race_values(explicit(state), seconds=None, races=3, seed=2)  # chance explicit
+    assert c.choices == a.choices
+
+
+def test_a_simulated_races_place_agrees_with_the_engines_outcome() -> None:
+    state = _mid()
+    aid = state.legal_action_ids()[0]
+    for k in range(5):
+        result = race.rollout(state, aid, state.current_player, seed=k)
+        assert 1 <= result.place <= state.players
+        assert result.turns > 0
+        if result.margin > 0:
+            assert result.place == 1  # further than every other car
+        if result.margin < 0:
+            assert result.place > 1
+
+
+def test_a_position_that_is_no_decision_is_refused_and_left_unchanged() -> None:
+    state = explicit(_at_buy())
+    state.apply("stop buying")
+    while not state.is_chance_node():
+        state.apply_unchecked(GreedyBot(0).choose(state))
+    before = state.to_json()
+    with pytest.raises(race.RaceError, match="chance"):
+        race.race_values(state, races=1)
+    assert state.to_json() == before
+    with pytest.raises(ValueError, match="seconds"):
+        race.race_values(_mid(), seconds=float("nan"))
+    with pytest.raises(ValueError, match="races"):
+        race.race_values(_mid(), seconds=None, races=0)
+
+
+def test_the_simulations_draws_follow_the_bags_exact_odds() -> None:
+    for seed, turns, players in ((3, 12, 3), (4, 6, 2), (5, 20, 4)):
+        state = _at_buy(seed, turns, players)
+        statistic, p, dof = odds.draw_fit(state, "stop buying", samples=1500, seed=seed)
+        assert dof >= 3
+        assert p > 0.001, (seed, statistic, dof)
+
+
+def test_the_chi_square_check_catches_a_sampler_that_ignores_its_seed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _at_buy()
+    fixed = state.clone()
+    monkeypatch.setattr(race, "reseeded", lambda s, seed: fixed.clone(history=False))
+    _, p, _ = odds.draw_fit(state, "stop buying", samples=500, seed=0)
+    assert p < 1e-6
+
+
+def test_kw_solve_keeps_the_proven_turn_and_says_the_race_values_are_estimates() -> None:
+    state = _mid()
+    answer = solve.SOLVER.solve(state, {"races": 3})
+    assert answer.kind == "proven" and answer.best
+    over = answer.details["over_the_race"]
+    assert over["races_per_decision"] == 3 and "not proven" in over["what"]
+    assert {c["decision"] for c in over["choices"]} == {str(a) for a in state.legal_actions()}
+    sentence = answer.caveats[-1]
+    assert "an estimate from 3 simulated races" in sentence
+    assert "this turn's proven best" in sentence or "also this turn's best" in sentence
+    with pytest.raises(solve.SolveError, match="races"):
+        solve.SOLVER.solve(state, {"races": 0})
