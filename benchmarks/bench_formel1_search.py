@@ -3,8 +3,22 @@
 Run::
 
     python benchmarks/bench_formel1_search.py [--plain-budget SECONDS] [--rivals maxn paranoid]
-                                              [--only NAME ...] [--set endgames puzzles]
-                                              [--json]
+                                              [--only NAME ...] [--set endgames puzzles view]
+                                              [--view-budget SECONDS] [--json]
+
+The player's-view set (``--set view``, ``solvers.formel1.view``; run alone it takes about
+10-20 minutes): (1) real positions, from seeded games of greedy bots with 2 to 6 players
+(auction decisions, and race decisions early, mid and late), each answered by
+``auction_ranking`` or ``race_ranking`` with ``--view-budget`` CPU seconds (default 5):
+target, every one answered within 10 s with a ranking of every legal decision; (2) endgames of
+at most 4 cards in each hand and at most 4 players, searched exactly with every hand open
+(``race.solve``, max^n; CPU seconds counted, as the machine may be loaded): target, proven
+within 10 s in at least 95%; (3) on the endgames the search proved, the pick of the player's
+view (``race_ranking`` from his observation, ``--view-budget``) against the exact best of the
+true deal: target, the pick's exact value equals the best in at least 80%; (4) the evaluation
+measured against those exact values: the mean absolute error, in $1K, of ``eval_prizes`` on
+each decision's result, of rollouts of two rounds then ``eval_prizes``, and of greedy rollouts
+to the end.
 
 For each seeded endgame (a random one-race game stopped when few cards are left,
 ``solvers.formel1.positions.endgame``) and each rival model, the race search
@@ -36,15 +50,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import formel1  # noqa: E402
 from formel1 import State  # noqa: E402
-from solvers.formel1 import puzzles, race  # noqa: E402
+from formel1.bots import GreedyBot  # noqa: E402
+from solvers.formel1 import puzzles, race, view  # noqa: E402
 from solvers.formel1.positions import cards_left, endgame  # noqa: E402
 from solvers.formel1.puzzles import Puzzle  # noqa: E402
 
@@ -109,6 +127,194 @@ def compare(name: str, state: State, rivals: str, plain_budget: float) -> Row:
                plain.status == "proven" and values == plain_values)
 
 
+# --- the player's view -------------------------------------------------------------------------
+#: The real positions: (players, seed, where), where "auction" is the first auction decision
+#: and a number the race decision after that many race decisions of greedy play.
+REAL = [(p, seed, where) for p, seed in ((2, 1), (3, 2), (4, 3), (5, 4), (6, 5))
+        for where in ("auction", 0, 25, 60)]
+REAL_LIMIT = 10.0  # seconds: every real position answered within this
+PROVEN_SHARE, PICK_SHARE = 0.95, 0.80
+
+
+def real_position(players: int, seed: int, where: str | int) -> State | None:
+    """A decision of a seeded game of greedy bots (``REAL``); None when the race ends first."""
+    s = formel1.new_game(players=players, seed=seed, races=1)
+    bot = GreedyBot(0)
+    while s.phase != ("auction" if where == "auction" else "race") or s.current_player < 0:
+        s.apply(bot.choose(s))
+    for _ in range(0 if where == "auction" else int(where)):
+        s.apply(bot.choose(s))
+        if s.is_terminal():
+            return None
+    while not s.is_terminal() and (s.current_player < 0 or len(s.legal_action_ids()) < 2):
+        s.apply(bot.choose(s))
+    return None if s.is_terminal() else s
+
+
+def small_endgames(count: int) -> list[tuple[str, State]]:
+    """Seeded endgames with at most 4 cards in each hand, 2 to 4 players, a card to play or a
+    decision inside a card."""
+    out: list[tuple[str, State]] = []
+    seed = 0
+    while len(out) < count:
+        players = 2 + seed % 3
+        s = endgame(players, seed, 4 * players, mid_card=seed % 2 == 1)
+        if s is not None and max(len(h) for h in s.hands) <= 4 and not any(s.discards) \
+                and len(s.legal_action_ids()) > 1:
+            out.append((f"p{players}-s{seed}", s))
+        seed += 1
+    return out
+
+
+def view_set(budget: float, count: int) -> dict[str, Any]:
+    """The player's-view measurements (module docstring), printed and returned."""
+    import time
+
+    real: list[dict[str, Any]] = []
+    for players, seed, where in REAL:
+        s = real_position(players, seed, where)
+        if s is None:
+            continue
+        w0, c0 = time.perf_counter(), time.process_time()
+        answer = (view.auction_ranking(s, budget=budget) if s.phase == "auction"
+                  else view.race_ranking(s, budget=budget, seed=seed))
+        wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+        ranked = {d.action for d in answer.decisions} == {str(a) for a in s.legal_actions()}
+        real.append({"position": f"p{players}-s{seed}-{where}", "phase": s.phase,
+                     "cards": cards_left(s), "kind": answer.kind, "deals": answer.deals,
+                     "exact_deals": answer.exact_deals, "cpu": round(cpu, 2),
+                     "wall": round(wall, 2), "ranked": ranked})
+        print(f"real {real[-1]['position']:<16} {s.phase:<8} cards {cards_left(s):>3} "
+              f"{answer.kind:<8} deals {answer.deals:>5} exact {answer.exact_deals:>5} "
+              f"cpu {cpu:6.2f} s wall {wall:6.2f} s ranked {'yes' if ranked else 'NO'}",
+              flush=True)
+    ends: list[dict[str, Any]] = []
+    errors: dict[str, list[float]] = {"eval": [], "rollout2": [], "rollout_end": []}
+    for name, s in small_endgames(count):
+        me = s.current_player
+        # CPU seconds: a loaded machine does not shorten the search (wall time is printed).
+        w0, c0 = time.perf_counter(), time.process_time()
+        plan = race.solve(s, config=race.RaceConfig(rivals="maxn", time_budget=REAL_LIMIT,
+                                                    lines=False, cpu_clock=True))
+        exact_seconds = time.process_time() - c0
+        row: dict[str, Any] = {"position": name, "cards": cards_left(s),
+                               "proven": plan.status == "proven" and exact_seconds <= REAL_LIMIT,
+                               "seconds": round(exact_seconds, 2),
+                               "wall": round(time.perf_counter() - w0, 2)}
+        if plan.status == "proven":
+            exact = {a.action: a.value for a in plan.alternatives}
+            top = max(exact.values())
+            pick = view.race_ranking(s, budget=budget, seed=1).best.action
+            row.update(pick=pick, pick_value=exact[pick], best=top, hit=exact[pick] == top)
+            for a in s.legal_action_ids():
+                truth = exact[str(formel1.ACTIONS[a])]
+                child = s.child(a)
+                errors["eval"].append(abs(view.outcome(s, view.settled(child, me), me) - truth))
+                errors["rollout2"].append(abs(view.rollout(child, me, 2 * s.players,
+                                                           root=s)[0] - truth))
+                errors["rollout_end"].append(abs(view.rollout(child, me, None, root=s)[0]
+                                                 - truth))
+        ends.append(row)
+        print(f"endgame {name:<10} cards {cards_left(s):>2} "
+              f"{'proven' if row['proven'] else 'NOT proven in time'} {exact_seconds:6.2f} s CPU "
+              f"{'' if 'hit' not in row else 'pick = best' if row['hit'] else 'pick below best'}",
+              flush=True)
+    proven = [r for r in ends if r["proven"]]
+    hits = [r for r in ends if "hit" in r and r["hit"]]
+    compared = [r for r in ends if "hit" in r]
+    mae = {k: round(sum(v) / len(v), 1) for k, v in errors.items() if v}
+    summary = {
+        "real_answered": sum(1 for r in real if r["ranked"] and float(r["cpu"]) <= REAL_LIMIT),
+        "real": len(real), "real_max_wall": max(float(r["wall"]) for r in real),
+        "real_max_cpu": max(float(r["cpu"]) for r in real),
+        "endgames": len(ends), "proven": len(proven), "picks_equal_best": len(hits),
+        "picks_compared": len(compared),
+        "mae": mae, "decisions_measured": len(errors["eval"])}
+    print(f"real positions answered with a ranking within {REAL_LIMIT:g} s of CPU: "
+          f"{summary['real_answered']}/{len(real)} (max {summary['real_max_wall']:.2f} s wall, "
+          f"{summary['real_max_cpu']:.2f} s CPU)")
+    print(f"endgames proven within {REAL_LIMIT:g} s: {len(proven)}/{len(ends)} (target "
+          f"{PROVEN_SHARE:.0%})")
+    print(f"player's-view pick = exact best: {len(hits)}/{len(compared)} (target "
+          f"{PICK_SHARE:.0%})")
+    print(f"evaluation error against exact values ($1K, mean absolute, "
+          f"{len(errors['eval'])} decisions): {mae}")
+    return {"real": real, "endgames": ends, "summary": summary}
+
+
+def model_set(races: int) -> None:
+    """Fit the car model and the evaluation's spread on greedy self-play (module docstring)."""
+    import numpy as np
+
+    from formel1 import rules
+
+    for players in (3, 4, 5):
+        rows: list[list[float]] = []
+        target: list[int] = []
+        snaps: list[tuple[int, State, list[int]]] = []
+        for seed in range(races):
+            s = formel1.new_game(players=players, seed=1000 + seed, races=1)
+            bot = GreedyBot(0)
+            while s.phase != "race":
+                s.apply_unchecked(bot.choose(s))
+            start = []
+            for car in range(len(s.owner)):
+                steps, whites = view._points(s.hands[s.owner[car]])
+                start.append((s.revealed.index(car), steps[car], whites))
+            i = 0
+            race_snaps: list[tuple[int, State]] = []
+            while not s.is_terminal():
+                if s.card < 0 and i % 7 == 0:
+                    race_snaps.append((cards_left(s), s.clone(history=False)))
+                i += 1
+                s.apply_unchecked(bot.choose(s))
+            prize = [0] * len(s.owner)
+            for place, car in enumerate(s.finished):
+                prize[car] = s.cfg.prizes[place]
+            for car, (slot, steps_, whites) in enumerate(start):
+                rows.append([float(slot == k) for k in range(6)] + [float(steps_), float(whites)])
+                target.append(prize[car])
+            snaps += [(left, snap, prize) for left, snap in race_snaps]
+        x, y = np.array(rows, dtype=float), np.array(target, dtype=float)
+        coef, *_ = np.linalg.lstsq(x, y, rcond=None)
+        rmse = float(np.sqrt(np.mean((x @ coef - y) ** 2)))
+        print(f"car model, {players} players ({races} races): slots "
+              f"{[round(float(c), 1) for c in coef[:6]]}, per step {coef[6]:.2f}, per white "
+              f"{coef[7]:.2f}; residual {rmse:.0f}, spread of prizes {y.std():.0f}")
+        for low, high in ((0, 8), (8, 16), (16, 24), (24, 36), (36, 99)):
+            part = [(snap, final) for left, snap, final in snaps if low <= left < high]
+            if not part:
+                continue
+            best = None
+            for spread in (0.5, 1, 2, 3, 4, 6, 8, 12, 16):
+                err = 0.0
+                for snap, final in part:
+                    guess = _car_prizes(snap, spread)
+                    err += sum(abs(g - f) for g, f in zip(guess, final, strict=True))
+                err /= 6 * len(part)
+                if best is None or err < best[0]:
+                    best = (err, spread)
+            assert best is not None
+            print(f"  {low:>2}-{high:<2} cards left: best spread {best[1]:g} rows, mean "
+                  f"absolute error ${best[0]:.0f}K a car (now {view.softness(low):g} at "
+                  f"{low})")
+    del rules
+
+
+def _car_prizes(s: State, spread: float) -> list[float]:
+    """``view.eval_prizes`` per car, with the logistic's spread given."""
+    placed = len(s.finished)
+    out = [0.0] * len(s.pos)
+    for place, car in enumerate(s.finished):
+        out[car] = float(s.cfg.prizes[place])
+    racing = [(car, view._progress(s, car)) for car in range(len(s.pos)) if s.pos[car] >= 0]
+    for car, mine in racing:
+        ahead = sum(1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (mine - other) / spread))))
+                    for c, other in racing if c != car)
+        out[car] = view._chart(placed + ahead)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--plain-budget", type=float, default=120.0, metavar="SECONDS",
@@ -116,11 +322,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rivals", nargs="+", default=["maxn", "paranoid"],
                     choices=["maxn", "paranoid", "scripted"])
     ap.add_argument("--only", nargs="+", choices=sorted(ENDGAMES), default=None)
-    ap.add_argument("--set", nargs="+", choices=["endgames", "puzzles"],
-                    default=["endgames", "puzzles"], help="which positions (default both)")
+    ap.add_argument("--set", nargs="+", choices=["endgames", "puzzles", "view", "model"],
+                    default=["endgames", "puzzles"],
+                    help="which positions (default endgames and puzzles)")
+    ap.add_argument("--view-budget", type=float, default=5.0, metavar="SECONDS",
+                    help="CPU seconds of each player's-view answer (default 5)")
+    ap.add_argument("--view-endgames", type=int, default=40, metavar="N",
+                    help="small endgames of the view set (default 40)")
+    ap.add_argument("--model-races", type=int, default=300, metavar="N",
+                    help="greedy races per player count of the model set (default 300)")
     ap.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = ap.parse_args(argv)
     rows = []
+    if "model" in args.set:
+        model_set(args.model_races)
+        if args.set == ["model"]:
+            return 0
+    if "view" in args.set:
+        measured = view_set(args.view_budget, args.view_endgames)
+        if args.json:
+            print(json.dumps(measured, indent=1))
+        if args.set == ["view"]:
+            return 0
     if "endgames" in args.set:
         rows += [run(name, rivals, args.plain_budget) for name in (args.only or ENDGAMES)
                  for rivals in args.rivals]

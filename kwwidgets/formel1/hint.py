@@ -2,12 +2,16 @@
 
 ``greedy_hint`` is what the play widget's hint button asks for a Formel 1 game unless the
 notebook passes another function (``PlayWidget(hint=...)``): the greedy bot's choice with its
-reason, said to be a heuristic. ``search_hint`` is the race search of ``solvers/formel1`` from
+reason, said to be a heuristic. ``view_hint`` is the ``view`` bot's answer from the player's
+own view at every decision, race and auction, with its ranking and intervals in plain words;
+``11_formel1_play`` passes it. ``search_hint`` is the race search of ``solvers/formel1`` from
 the mover's observation once few cards are left (an estimate with its interval, or proven when
-every hand is known), the greedy heuristic otherwise; ``11_formel1_play`` passes it.
+every hand is known), the greedy heuristic otherwise.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import formel1
 from formel1 import State
@@ -160,3 +164,71 @@ def _estimate_hint(state: State, result: race.RaceEstimate) -> Hint:
 def _rows(value: float) -> str:
     """A lead in rows, in words."""
     return f"{abs(value):.1f} rows {'ahead of' if value >= 0 else 'behind'}"
+
+
+# --- the player's-view hint: the view bot's answer ----------------------------------------------
+#: The view hint's CPU seconds: about a second, as the play widget waits for it.
+VIEW_SECONDS = 1.0
+#: How many ranked decisions the view hint names.
+VIEW_SHOWN = 3
+
+
+def view_hint(state: State, seconds: float = VIEW_SECONDS) -> Hint:
+    """The answer of the ``view`` bot (``solvers.formel1.bots.ViewBot``) for the player to
+    decide, from what he sees: in the race every decision ranked by expected prize money this
+    race, in the auction every bid and pass by expected payoff, each with its 95% interval (or
+    proven, when the cards he has not seen can lie only one way and the search went to the
+    end); the first ``VIEW_SHOWN`` are named in plain words. Where there is nothing to rank (a
+    single option, a bargain of the no-car variant, a log cut short) it is the greedy hint,
+    said so. Never raises on a decision of a game."""
+    from solvers.formel1.bots import pick, ranking
+    from solvers.formel1.view import ViewError
+
+    if state.current_player < 0 or state.is_terminal():
+        raise ValueError("nobody decides here: no hint")
+    try:
+        answer = ranking(state, max(seconds, 1e-6), seed=len(state.events))
+    except ViewError as exc:
+        hint = greedy_hint(state)
+        return Hint(hint.action_id, False, f"{hint.text} (No ranking here: {exc}.)")
+    if answer is None:
+        return greedy_hint(state)
+    return _view_words(state, answer, pick(state, answer))
+
+
+def _view_words(state: State, answer: Any, chosen: int) -> Hint:
+    """A ranking in plain words: the suggestion (``chosen``, the bot's decision) with its
+    value and interval, the next ones, then what the numbers are."""
+    first = next(d for d in answer.decisions if d.action_id == chosen)
+    shown = [first, *(d for d in answer.decisions if d.action_id != chosen)][:VIEW_SHOWN]
+    what = ("of prize money for you this race" if answer.phase == "race"
+            else "for you: the car's expected prize to you less the price")
+
+    def value(d: Any) -> str:
+        if d.proven:
+            return f"${d.mean:.0f}K"
+        return f"about ${d.mean:.0f}K (95% interval {d.low:.0f} to {d.high:.0f})"
+
+    text = f"Hint: {said_label(state, formel1.ACTIONS[first.action_id])}: {value(first)} {what}"
+    if chosen != answer.best.action_id:
+        text += (" (the greedy bot's choice: the best average below is not clearly better on "
+                 "the same deals)")
+    rest = [f"{said_label(state, formel1.ACTIONS[d.action_id])}, {value(d)}" for d in shown[1:]]
+    if rest:
+        text += "; next " + "; then ".join(rest)
+    if answer.kind == "proven":
+        why = ("Proven: the cards you have not seen can lie only one way, and the search went "
+               "to the end of the race against rivals who each play for their own prize money.")
+    elif answer.phase == "auction":
+        why = (f"An estimate, not a proof: {answer.deals} deals of the cards you cannot see "
+               "were sampled to guess how high the others will go; the cars' values are a model "
+               "measured on practice races.")
+    elif answer.deals == 0:
+        why = ("An estimate, not a proof: there was time only to judge where each choice "
+               "leaves the cars, before any deal of the cards you cannot see was tried.")
+    else:
+        exact = (f", {answer.exact_deals} of them searched to the end of the race"
+                 if answer.exact_deals else ", each played out by the greedy bot")
+        why = (f"An estimate, not a proof: {answer.deals} deals of the cards you cannot see "
+               f"were tried{exact}; the interval covers the sampling only.")
+    return Hint(first.action_id, answer.kind == "proven", f"{text}. {why}")

@@ -1,11 +1,16 @@
-"""Formel 1's solver for ``kw solve``: the race search, and the auction by backward induction,
-as one ``Answer``.
+"""Formel 1's solver for ``kw solve``: every race and auction decision valued, as one
+``Answer``.
 
-``SOLVER`` keeps the solve contract (``solvers.solve.Solver``). With every hand in the position
-the race search is exact (``race.solve``: proven, or a bound when a budget stops it), and the
-answer says that it saw the other hands; with ``hidden`` it solves from what the player to move
-sees (``race.estimate``: the other hands sampled, an estimate with its interval). A progress bar
-(tqdm, on a terminal only) counts the first decisions solved, or the deals. The puzzles
+``SOLVER`` keeps the solve contract (``solvers.solve.Solver``). In a race, with every hand in
+the position the race search is exact (``race.solve``: proven, or a bound when a budget stops
+it after some first decision is valued), and the answer says that it saw the other hands; when
+it stops before valuing any, each decision is valued by greedy rollouts on the true deal
+(``view.race_ranking(full_info=True)``), an estimate said to have seen the hidden cards. With
+``hidden`` it answers from what the player to move sees (``view.race_ranking``: the unseen
+cards sampled, exact search where it finishes, rollouts and a measured evaluation elsewhere;
+proven only when the unseen cards can lie only one way). An auction position gets every bid
+and pass valued from the player's view (``view.auction_ranking``, an estimate). A progress bar
+(tqdm, on a terminal only) counts the first decisions solved. The puzzles
 (``solvers.formel1.puzzles``) are race puzzles, solved with their rival model, and auction
 puzzles, solved by backward induction under their stated valuations. The ``formel1`` core is
 imported only when something is solved.
@@ -32,12 +37,13 @@ OPTIONS = (
                  metavar="MODEL"),
     SolverOption("script", str, "the rivals' decisions, in order (with --rivals scripted)",
                  many=True, metavar="ACTION"),
-    SolverOption("budget", float, "time budget in seconds (default 60)",
+    SolverOption("budget", float, "time budget in seconds (default 10)",
                  metavar="SECONDS"),
     SolverOption("nodes", int, "node budget (default 2,000,000)"),
     SolverOption("hidden", bool, "solve from what the player to move sees (the other hands "
-                                 "sampled: an estimate)"),
-    SolverOption("samples", int, "with --hidden: deals sampled (default 30)"),
+                                 "sampled: an estimate unless they can lie only one way)"),
+    SolverOption("samples", int, "with --hidden: the most deals sampled (default: as many "
+                                 "as the budget allows)"),
 )
 
 
@@ -45,11 +51,11 @@ class Formel1Solver:
     """Formel 1's ``Solver`` (module docstring)."""
 
     game = GAME
-    title = "Formel 1: the race search (auction puzzles by backward induction)"
+    title = "Formel 1: every race and auction decision valued (puzzles exact)"
     options = OPTIONS
 
     def solve(self, state: Any, options: Mapping[str, Any]) -> Answer:
-        """The race search's answer for the player to move under ``options``."""
+        """The answer for the player to move under ``options`` (``race_answer``)."""
         return race_answer(state, options)
 
     def puzzles(self) -> list[Puzzle]:
@@ -79,20 +85,33 @@ def _puzzle_answer(puzzle: Any) -> Callable[[Mapping[str, Any]], Answer]:
 
 
 # --- the race -------------------------------------------------------------------------------------
-def race_answer(state: Any, options: Mapping[str, Any]) -> Answer:
-    """The race search for the player to move (defaults: max^n rivals, 60 s and 2,000,000
-    nodes, 30 deals when hidden); SolveError for a bad request."""
-    from solvers.formel1 import race
+#: The default time budget of ``kw solve`` on a position, in seconds (never unbounded).
+DEFAULT_BUDGET = 10.0
 
+
+def race_answer(state: Any, options: Mapping[str, Any]) -> Answer:
+    """``kw solve`` on a position: an auction position gets every bid and pass valued from the
+    player's view (``view.auction_ranking``); in a race, ``hidden`` answers from what the
+    player to move sees (``view.race_ranking``: sampled deals, exact where the search
+    finishes), else the open-hand search (``race.solve``; defaults max^n rivals, 10 s,
+    2,000,000 nodes) and, where it stops before valuing a first decision, greedy rollouts on
+    the true deal, said to have seen the hidden cards. SolveError for a bad request."""
+    from solvers.formel1 import race, view
+
+    if getattr(state, "phase", None) == "auction":
+        return _auction_view_answer(state, options)
     settings: dict[str, Any] = {"rivals": options.get("rivals") or "maxn"}
     hidden = bool(options.get("hidden"))
     if options.get("script") is not None:
         if settings["rivals"] != "scripted":
             raise SolveError("--script is given only with --rivals scripted")
         settings["script"] = tuple(options["script"])
-    if options.get("budget") is not None:
-        settings["time_budget"] = options["budget"]
+    budget = options.get("budget")
+    settings["time_budget"] = DEFAULT_BUDGET if budget is None else budget
     if options.get("nodes") is not None:
+        if hidden:
+            raise SolveError("--nodes is for the open-hand search; --hidden is given a "
+                             "--budget in seconds")
         settings["node_budget"] = options["nodes"]
     if options.get("samples") is not None:
         if not hidden:
@@ -101,12 +120,90 @@ def race_answer(state: Any, options: Mapping[str, Any]) -> Answer:
     try:
         config = race.RaceConfig(**settings)
         config.check()
-        with _progress("deals" if hidden else "decisions") as update:
-            if hidden:
-                return _estimate_answer(race.estimate(state, config=config, on_progress=update))
-            return _plan_answer(race.solve(state, config=config, on_progress=update))
+        if hidden:
+            if config.rivals != "maxn":
+                raise SolveError("--hidden values each deal with rivals who each play for "
+                                 "their own prize money (max^n); --rivals does not apply")
+            if state.phase != "race" or state.is_terminal():
+                raise SolveError(f"the position is in the {state.phase} phase, not in a race "
+                                 "or the auction")
+            ranking = view.race_ranking(state, budget=config.time_budget,
+                                        max_deals=options.get("samples"))
+            return ranking_answer(ranking)
+        t0 = time.perf_counter()
+        with _progress("decisions") as update:
+            plan = race.solve(state, config=config, on_progress=update)
+        if plan.status == "proven" or any(a.proven for a in plan.alternatives) \
+                or plan.depth_cut:
+            return _plan_answer(plan)
+        left = max(config.time_budget - (time.perf_counter() - t0), 0.5)
+        # A node budget given by the user caps the search: then the rollouts alone value.
+        exact = -1 if options.get("nodes") is not None else view.EXACT_CARDS
+        ranking = view.race_ranking(state, budget=left, full_info=True, horizon=None,
+                                    exact_cards=exact)
+        return ranking_answer(ranking, stopped=plan)
     except race.RaceSearchError as exc:
         raise SolveError(str(exc)) from None
+    except view.ViewError as exc:
+        raise SolveError(str(exc)) from None
+
+
+def ranking_answer(ranking: Any, stopped: Any = None) -> Answer:
+    """A player's-view ranking (``view.Ranking``) as an ``Answer``: every decision with its
+    mean and 95% interval (an estimate) or its exact value (proven), the method in the
+    details; ``stopped`` the open-hand search that ran out of budget before it."""
+    best = ranking.best
+    proven = ranking.kind == "proven"
+    caveats: tuple[str, ...] = ()
+    if ranking.saw_hidden:
+        caveats += ("It saw the hidden cards (a position file holds them all): a player at "
+                    "the table does not (--hidden answers from what he sees).",)
+    if ranking.phase == "auction":
+        caveats += ("An estimate: the cars' values are a model measured on practice races "
+                    "(greedy bots), the others' limits are sampled around it from deals of the "
+                    "cards the player has not seen; the interval covers the sampling only.",)
+    elif not proven:
+        caveats += ("An estimate: the interval covers the sampling of the deals only; each "
+                    "deal is valued with every hand open (strategy fusion), by the exact search "
+                    "or by greedy rollouts and a measured evaluation.",)
+    if ranking.phase == "race":
+        caveats += ("Rivals are modelled as max^n in the exact search and as the greedy bot "
+                    "in rollouts.",)
+    details: dict[str, Any] = {"method": ranking.method, "deals": ranking.deals,
+                               "exact_deals": ranking.exact_deals,
+                               "saw_hidden_cards": ranking.saw_hidden}
+    if stopped is not None:
+        details["open_hand_search"] = (f"stopped before valuing a first decision "
+                                       f"({stopped.stopped or 'budget spent'})")
+    details["decisions"] = [{"action": d.action, "mean": d.mean, "low": d.low, "high": d.high,
+                             "deals": d.n} for d in ranking.decisions]
+    return Answer(
+        game=GAME, player=_player(ranking.player), best=best.action, value=best.mean,
+        unit=f"($1K) {ranking.unit}" + ("" if proven else ", mean"),
+        kind="proven" if proven else "estimate",
+        interval=None if proven else (best.low, best.high),
+        samples=None if proven else ranking.deals, status=ranking.status_text(),
+        alternatives=tuple(Alternative(d.action, d.mean, "proven", d.mean) if d.proven
+                           else Alternative(d.action, d.mean, "estimate", None, (d.low, d.high))
+                           for d in ranking.decisions),
+        caveats=caveats, effort=Effort(None, ranking.seconds), details=details)
+
+
+def _auction_view_answer(state: Any, options: Mapping[str, Any]) -> Answer:
+    """An auction position from the player's view (``view.auction_ranking``)."""
+    from solvers.formel1 import view
+
+    extra = sorted(k for k, v in options.items() if v not in (None, False) and k != "budget")
+    if extra:
+        raise SolveError(f"--{extra[0].replace('_', '-')} does not apply to an auction "
+                         "position (each bid and pass is valued from the player's view; "
+                         "--budget applies)")
+    budget = options.get("budget")
+    try:
+        ranking = view.auction_ranking(state, budget=2.0 if budget is None else budget)
+    except view.ViewError as exc:
+        raise SolveError(str(exc)) from None
+    return ranking_answer(ranking)
 
 
 def _player(seat: int) -> str:
@@ -210,4 +307,5 @@ def auction_answer(puzzle: Any) -> Answer:
                  "positions": solution.positions})
 
 
-__all__ = ["GAME", "OPTIONS", "SOLVER", "Formel1Solver", "auction_answer", "race_answer"]
+__all__ = ["DEFAULT_BUDGET", "GAME", "OPTIONS", "SOLVER", "Formel1Solver", "auction_answer",
+           "race_answer", "ranking_answer"]

@@ -49,14 +49,23 @@ def test_a_proven_endgame_prints_the_value_the_plan_and_every_decision(
     assert any("Every hand was known" in c for c in data["caveats"])
 
 
-def test_a_search_stopped_by_the_node_budget_is_a_bound_with_a_plan(
+def test_a_search_stopped_by_the_node_budget_still_ranks_every_decision_said_an_estimate(
         kw: Kw, endgame_file: Path) -> None:
+    state = from_json(endgame_file.read_text())
     status, out, _ = kw("solve", str(endgame_file), "--nodes", "20", "--json")
     data = json.loads(out)
-    assert status == 0 and data["kind"] == "bound"
-    assert data["line"] and data["upper"] >= data["value"]
-    assert data["details"]["stopped"].startswith("node budget")
-    assert data["status"].startswith("Bound: the plan is worth at least")
+    assert status == 0 and data["kind"] == "estimate"
+    assert {a["action"] for a in data["alternatives"]} == {str(a) for a in state.legal_actions()}
+    assert data["details"]["open_hand_search"].startswith("stopped before valuing")
+    assert "node budget" in data["details"]["open_hand_search"]
+    assert data["details"]["saw_hidden_cards"] is True
+    assert data["status"].startswith("Estimate:") and "saw the hidden cards" in data["status"]
+    # A budget that values some first decision keeps the open-hand search's bound.
+    status, out, _ = kw("solve", str(endgame_file), "--nodes", "3000", "--json")
+    data = json.loads(out)
+    if data["kind"] == "bound":
+        assert data["line"] and data["upper"] >= data["value"]
+        assert data["status"].startswith("Bound: the plan is worth at least")
 
 
 def test_the_status_says_every_hand_is_known_and_when_nothing_was_solved(
@@ -71,7 +80,8 @@ def test_the_status_says_every_hand_is_known_and_when_nothing_was_solved(
     assert not any(a.proven for a in stopped.alternatives)
     assert "No decision was solved" in stopped.status_text() and "heuristic" in \
         stopped.status_text()
-    assert "No decision was solved" in kw("solve", str(endgame_file), "--nodes", "1")[1]
+    assert "stopped before valuing a first decision" in kw("solve", str(endgame_file),
+                                                            "--nodes", "1")[1]
 
 
 def test_hidden_hands_give_an_estimate_with_an_interval(kw: Kw, endgame_file: Path) -> None:
@@ -79,6 +89,8 @@ def test_hidden_hands_give_an_estimate_with_an_interval(kw: Kw, endgame_file: Pa
     assert status == 0 and not err
     data = json.loads(out)
     assert data["kind"] == "estimate" and data["samples"] == 4
+    assert data["details"]["saw_hidden_cards"] is False and "4 sampled deals" in \
+        data["details"]["method"]
     low, high = data["interval"]
     assert low <= data["value"] <= high
     assert all(a["kind"] == "estimate" and a["interval"][0] <= a["value"] <= a["interval"][1]
@@ -92,8 +104,8 @@ def test_an_estimate_whose_deals_all_stopped_ranks_nothing_and_says_so(
     assert not starved.solved_any and "do not rank the decisions" in starved.status_text()
     fed = race.estimate(state, config=race.RaceConfig(samples=3))
     assert fed.solved_any and "do not rank" not in fed.status_text()
-    out = kw("solve", str(endgame_file), "--hidden", "--samples", "3", "--nodes", "3", "--json")[1]
-    assert json.loads(out)["best"] is None
+    _one_error_line(kw("solve", str(endgame_file), "--hidden", "--nodes", "3"),
+                    "--nodes is for the open-hand search")
 
 
 @pytest.mark.parametrize("argv,fragments", [
@@ -114,7 +126,20 @@ def test_a_bad_file_is_one_error_line(kw: Kw, tmp_path: Path) -> None:
     _one_error_line(kw("solve", str(broken)), "broken.json")
     auction = tmp_path / "auction.json"
     auction.write_text(new_game(players=3, seed=1).to_json())
-    _one_error_line(kw("solve", str(auction)), "auction phase", "not in a race")
+    _one_error_line(kw("solve", str(auction), "--hidden"), "does not apply to an auction")
+
+
+def test_an_auction_position_values_every_bid_and_pass(kw: Kw, tmp_path: Path) -> None:
+    state = new_game(players=4, seed=2)
+    path = tmp_path / "auction.json"
+    path.write_text(state.to_json())
+    status, out, err = kw("solve", str(path), "--budget", "0.3", "--json")
+    assert status == 0 and not err
+    data = json.loads(out)
+    assert data["kind"] == "estimate" and data["details"]["saw_hidden_cards"] is False
+    assert {a["action"] for a in data["alternatives"]} == {str(a) for a in state.legal_actions()}
+    assert all(a["interval"][0] <= a["value"] <= a["interval"][1] for a in data["alternatives"])
+    assert "payoff" in data["unit"] and "sampled hands" in data["details"]["method"]
 
 
 def test_kw_puzzles_lists_the_formel1_puzzles_and_solve_proves_each_stored_answer(
