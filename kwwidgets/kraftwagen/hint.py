@@ -1,12 +1,18 @@
-"""Kraftwagen's default hint: the turn planner's suggestion under a small budget, and why.
+"""Kraftwagen's default hint: the planner bot's decision, and the plan of the search behind it.
 
 ``planner_hint`` is what the play widget's hint button asks for a Kraftwagen game unless the
-notebook passes another function (``PlayWidget(hint=...)``): the turn planner
-(``solvers.kraftwagen.planner.plan``) to the start of the human's next turn against greedy
-rivals, said proven (and for what) or said to be the best found in the time. It answers at
-every decision: at the start-tile choice of the setup, whose next turn lies behind the whole
-setup and the first round's draws, and wherever the planner finds no plan within its budget,
-it gives the greedy bot's choice, labelled as such (``greedy_hint``).
+notebook passes another function (``PlayWidget(hint=...)``). By default it asks the planner bot
+(``solvers.kraftwagen.bots.PlannerBot`` with ``HINT_MS`` of CPU, the ``planner-time`` bot of
+the committed ladder ``benchmarks/ladders/kraftwagen.json``, which beat greedy and OpenSpiel's
+MCTS there and was level with the lab's MCTS, which proves nothing) for its decision, and
+shows the plan of the very search behind it (``bot_hint``): its value, said proven (and for
+what) or said to be the best found in the time; along that plan, later hints follow it
+without searching again.
+Given a ``PlannerConfig``, it asks the turn planner itself with that config (to the start of
+the human's next turn against greedy rivals, ``HINT_CONFIG``). It answers at every decision:
+at the start-tile choice of the setup, whose next turn lies behind the whole setup and the
+first round's draws, and wherever the search values no choice within its budget, it gives the
+greedy bot's choice, labelled as such (``greedy_hint``).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from kwcore.bots import evaluate
 from kwcore.state import State
 from kwwidgets.kraftwagen.labels import action_label
 from kwwidgets.views import Hint
+from solvers.kraftwagen.bots import PlannerBot
 from solvers.kraftwagen.planner import (
     INF,
     Horizon,
@@ -30,6 +37,13 @@ from solvers.kraftwagen.planner import (
 #: small budget (and lines cut after 4 turns) so that a click answers within a few seconds.
 HINT_CONFIG = PlannerConfig(horizon=Horizon("turns", 1), rivals="greedy", node_budget=20_000,
                             time_budget=3.0, max_turns=4)
+#: The default hint's CPU time (ms) for the planner bot's decision. Its searches, cut after
+#: one turn, mostly finish in a few tens of ms (27 ms a decision in the ladder at 50 ms), so
+#: 1 s leaves room for the slow ones, and a click answers within a few seconds on a busy
+#: machine (the bot may carry up to 4 decisions' unspent time to a later one).
+HINT_MS = 1_000
+#: The hint's planner bots by CPU budget (``planner_hint``), kept between hints.
+_BOTS: dict[int, PlannerBot] = {}
 #: The decisions the planner is not asked about: the start tile, chosen in the setup, where
 #: the next turn lies behind every company's setup and the first round's draws (a search
 #: there spends its whole budget on the draws and values no choice).
@@ -111,8 +125,9 @@ def plan_status(result: Plan) -> str:
     if proven_for_horizon(result):
         caveats = []
         if result.cut_lines:
-            caveats.append(f"a line longer than {cfg.max_turns} turns is counted as if the "
-                           "round ended there")
+            longer = "a turn" if cfg.max_turns == 1 else f"{cfg.max_turns} turns"
+            caveats.append(f"a line longer than {longer} is counted as if the round ended "
+                           "there")
         if result.sampled:
             caveats.append(f"the draws of a new round are averaged over {cfg.samples} samples")
         said = f" ({'; '.join(caveats)})" if caveats else ""
@@ -123,11 +138,12 @@ def plan_status(result: Plan) -> str:
             "value is an estimate of how good it is, and a better choice may exist.")
 
 
-def greedy_hint(state: State, why: str = "") -> Hint:
-    """The greedy bot's choice (``planner.greedy_choice``), labelled as such, with how it
-    rates the position after it one move ahead against the next best; ``why`` says why there
-    is no search here. A heuristic, never proven."""
-    aid = greedy_choice(state)
+def greedy_hint(state: State, why: str = "", aid: int | None = None) -> Hint:
+    """The greedy bot's choice (``planner.greedy_choice``, or ``aid`` where a bot has already
+    made it), labelled as such, with how it rates the position after it one move ahead against
+    the next best; ``why`` says why there is no search here. A heuristic, never proven."""
+    if aid is None:
+        aid = greedy_choice(state)
     me = state.current_player
     rated = sorted(((evaluate(state.child(a), me, consume=True), a)
                     for a in state.legal_action_ids()), reverse=True)
@@ -153,13 +169,61 @@ def _suggested(state: State, result: Plan | None) -> int | None:
     return aid if aid in state.legal_action_ids() else None
 
 
-def planner_hint(state: State, config: PlannerConfig = HINT_CONFIG) -> Hint:
-    """The turn planner's suggestion under ``config`` (the widget's: ``HINT_CONFIG``), and why;
-    in the setup (``SETUP_DECISIONS``), or when the planner values no choice within its
-    budget, the greedy bot's choice, said to be a heuristic (``greedy_hint``)."""
+def bot_hint(state: State, bot: PlannerBot) -> Hint:
+    """The planner bot's own decision in ``state`` and the plan of the search behind it (the
+    bot's ``last``): the same action the bot plays, said proven only when that plan proves it
+    best for the search's horizon. Where the bot's search values no choice (it stopped), the
+    greedy bot's choice, labelled (``greedy_hint``)."""
+    aid = bot.choose(state)
+    if bot.followed_from is not None:  # the next step of the plan of an earlier search
+        earlier = bot.followed_from[0]
+        status = plan_status(earlier)
+        return Hint(aid, False, (
+            f"Hint: {_label(state, aid)}: the next step of the plan found at your earlier "
+            f"decision, which gives {_gain(earlier.config, earlier.value)}; not searched again "
+            f"here, so not proven here. That plan: {status[0].lower()}{status[1:]}"))
+    result, here = bot.last, bot.last_from
+    if result is None or bot.last_fallback or here is None or result.value == -INF:
+        return greedy_hint(state, "the planner valued no choice within its budget", aid)
+    chosen = _label(state, aid)
+    if here.key() != state.key():  # a tile choice: the plan searched after the tile taken
+        gain = _gain(result.config, result.value)
+        status = plan_status(result)
+        text = (f"{chosen}: after it, the best line found gives {gain}. The tile itself is "
+                f"not proven best: only the tiles the bot rates best are searched, and it "
+                f"weighs the later rounds too. After this tile: {status[0].lower()}{status[1:]}")
+        return Hint(aid, False, f"Hint: {text}")
+    if _suggested(state, result) == aid:
+        return Hint(aid, proven_for_horizon(result),
+                    f"Hint: {hint_reason(state, result)} {plan_status(result)}")
+    mine = next((a.value for a in result.alternatives if state.resolve(a.action) == aid),
+                result.value)
+    text = (f"{chosen}: it gives {_gain(result.config, mine)} in the best line found, and "
+            f"leaves a position the bot rates better for later rounds than "
+            f"{_label(state, result.best)}, which gives {result.value:+g}; so it is not "
+            f"proven best.")
+    status = plan_status(result)
+    return Hint(aid, False, f"Hint: {text} The search's own best: {status[0].lower()}"
+                            f"{status[1:]}")
+
+
+def planner_hint(state: State, config: PlannerConfig | None = None, ms: int = HINT_MS) -> Hint:
+    """The hint at ``state``: with no ``config`` (the widget's), the planner bot's decision
+    with ``ms`` of CPU and the plan behind it (``bot_hint``); with a ``config``, the turn
+    planner's suggestion under it (``HINT_CONFIG``: to the start of your next turn). In the
+    setup (``SETUP_DECISIONS``), or when the search values no choice within its budget, the
+    greedy bot's choice, said to be a heuristic (``greedy_hint``)."""
     if state.decision() in SETUP_DECISIONS:
         return greedy_hint(state, "the planner looks as far as your next turn, which lies "
                            "behind the whole setup and the first round's draws")
+    if config is None:
+        # One bot per budget, kept between hints: along the plan of its last search (the
+        # rivals played as modelled) it answers at once. ``plan`` is looked up as this module
+        # names it at each call, so that the bot's search is the hint's own.
+        bot = _BOTS.get(ms)
+        if bot is None:
+            bot = _BOTS[ms] = PlannerBot(0, ms=ms, planner=lambda *args: plan(*args))
+        return bot_hint(state, bot)
     try:
         result = plan(state, None, config)
     except PlannerError:

@@ -6,6 +6,11 @@ Found by name (``solvers.mcts.game_solvers("kraftwagen")``) by the generic bot r
 
 - ``BOTS``: the solver bots Kraftwagen adds to kwcore's own (random, greedy) and the generic
   ones: ``planner[:NODES]``, ``PlannerBot`` with NODES search nodes per decision;
+  ``planner-time[:MS]``, the same bot with MS milliseconds of CPU per decision (the candidate of
+  the strength ladder ``benchmarks/ladders/kraftwagen.json`` and the player behind the play
+  widget's hint, ``kwwidgets.kraftwagen.hint``); ``planner-gain[:MS]``, that bot playing for
+  its own gain in the round instead of its margin over the best rival (to measure which
+  objective is stronger);
 - ``SEARCH``: the MCTS model, greedy rollouts cut after a few turns and scored with kwcore's
   greedy evaluation (``solvers.mcts``, module docstring);
 - ``PLAYERS``, ``SCORE_SOURCES``, ``SCORE_LABELS``, ``score_parts`` and ``SHARED_WIN_RULE``: the
@@ -40,6 +45,14 @@ game replays exactly on any machine.
 Measured with ``benchmarks/ladder.py`` against greedy (2 companies, seats swapped on the same
 deals): without the tile search the bot won 53-58% of its games; with it, 129-70 in 200 games
 decided in advance on a fresh seed (p = 3.5e-5, mean margin +18 points; README, Speed).
+
+``planner-time:50`` in the committed ladder ``benchmarks/ladders/kraftwagen.json`` (3 and 4
+companies, seats rotated, 50 ms of CPU per decision for every searching bot; 2026-12-02,
+``benchmarks/results/kraftwagen-ladder.json``): ahead of greedy in 35 games and behind in 14
+(p = 0.004), ahead of OpenSpiel's MCTS in all 35, but not of the lab's MCTS (``mcts-time:50``:
+ahead 16, behind 19, p = 0.74); it spent 27 ms a decision (its searches, cut after one turn,
+mostly finish early), the lab's MCTS 52. In a trial (9 games, 3 companies, 50 ms) the margin
+objective was behind the gain objective 3-6 (p = 0.51): no difference shown.
 """
 
 from __future__ import annotations
@@ -47,6 +60,7 @@ from __future__ import annotations
 import contextlib
 import math
 import random
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -59,6 +73,7 @@ from solvers.kraftwagen.planner import Plan, PlannerConfig, PlannerError, plan
 from solvers.mcts import Playout
 
 DEFAULT_PLANNER_NODES = 300
+DEFAULT_PLANNER_MS = 100  # planner-time: CPU milliseconds per decision
 DEFAULT_PLANNER_TURNS = 1  # our turn and the next rival's turn, then scored as if the round ended
 DEFAULT_BLEND = 1.0  # weight of the greedy evaluation next to the searched margin (both in points)
 MARKET_BOOST = 10  # budget multiplier at the market step and tile placing (see the docstring)
@@ -69,6 +84,9 @@ _BOOSTED = frozenset({rules.F_PLACE, rules.F_MARKET, rules.F_CAR_ENGINE, rules.F
                       rules.F_CAR_PRICE, rules.F_CAR_TECH})
 _TIE = 1e-9
 _SEED_BITS = 62  # a determinized clone's seed, as solvers.mcts.reseed draws it
+#: with a CPU budget per decision: at most this many decisions' time is banked (``budget``)
+BANK_CAP = 4
+MIN_SHARE = 0.1  # ... and a decision in debt still gets this share of ``ms``
 
 
 class PlannerBot:
@@ -83,13 +101,22 @@ class PlannerBot:
     remembered, so the bot's later decisions along it (the rest of its turn, if the rivals play
     as modelled) cost no search. ``planned``, ``followed`` and ``fallbacks`` count how each real
     decision was made, ``tile_searches`` the searches run after candidate tiles.
+
+    ``ms`` (the ``planner-time`` bot): CPU milliseconds per decision (``time.process_time``)
+    instead of nodes; every search of a decision gets its share of them (split over the tile
+    candidates), time a decision leaves unspent is carried to later ones (``budget``), and a
+    search the time stops falls back to the greedy choice as a node budget does. ``objective``:
+    what the searches value, the margin over the best rival in the round (the default) or the
+    company's own gain in the round (``planner-gain``). ``planner``: the search called (None:
+    ``planner.plan``; the hint hands in its own reference to it).
     """
 
     name = "planner"
 
     def __init__(self, seed: int | None = 0, nodes: int = DEFAULT_PLANNER_NODES,
                  max_turns: int = DEFAULT_PLANNER_TURNS, blend: float = DEFAULT_BLEND,
-                 tile_candidates: int = DEFAULT_TILE_CANDIDATES) -> None:
+                 tile_candidates: int = DEFAULT_TILE_CANDIDATES, ms: int | None = None,
+                 objective: str = "margin", planner: Any = None) -> None:
         if not (isinstance(blend, int | float) and math.isfinite(blend) and blend >= 0):
             raise BotError(f"the planner bot's blend must be a number >= 0, not {blend!r}")
         if isinstance(tile_candidates, bool) or not isinstance(tile_candidates, int) \
@@ -101,7 +128,14 @@ class PlannerBot:
         self.blend = float(blend)
         # The whole round at once (no deepening): with a few hundred nodes a decision, the
         # deepening's lines after each first decision would take the budget the search needs.
-        self.config = PlannerConfig(rivals="greedy", objective="margin", node_budget=nodes,
+        if ms is not None and (isinstance(ms, bool) or not isinstance(ms, int) or ms < 1):
+            raise BotError(f"the planner bot's milliseconds per decision must be a whole "
+                           f"number >= 1, not {ms!r}")
+        self.ms = ms
+        # The search: None for this module's ``plan`` (looked up at each call), or the one
+        # handed in (the hint hands in its own name for it).
+        self.planner = planner
+        self.config = PlannerConfig(rivals="greedy", objective=objective, node_budget=nodes,
                                     time_budget=math.inf, max_turns=max_turns,
                                     seed=seed or 0, deepen=False)
         try:
@@ -110,6 +144,11 @@ class PlannerBot:
             raise BotError(f"bad planner bot setting: {exc}") from None
         self.boosted = replace(self.config, node_budget=nodes * MARKET_BOOST)
         self.tile_config = replace(self.config, node_budget=nodes * TILE_BOOST)
+        if ms is not None:
+            # CPU time, not nodes (see ``budget``): every search gets the decision's time.
+            self.config = self.boosted = self.tile_config = replace(
+                self.config, node_budget=10**12, time_budget=ms / 1000, clock="cpu")
+        self.bank = 0.0  # CPU seconds left unspent by earlier decisions (``budget``)
         self.tile_candidates = tile_candidates
         self.line: dict[Any, int] = {}  # State.key() -> our action along the last plan
         self.planned = self.followed = self.fallbacks = 0
@@ -118,6 +157,11 @@ class PlannerBot:
         # without a search), so that a caller can show what it proved (``last_status``).
         self.last: Plan | None = None
         self.last_fallback = False
+        self.last_from: State | None = None  # the position ``last`` was searched from
+        # The plan ``line`` follows and the position it was searched from; ``followed_from``
+        # is that pair when the last decision followed it (no search), else None.
+        self.line_plan: tuple[Plan, State] | None = None
+        self.followed_from: tuple[Plan, State] | None = None
 
     def last_status(self) -> str:
         """What the search behind the last decision proved, in one plain sentence (the
@@ -130,27 +174,56 @@ class PlannerBot:
         return head + self.last.status()
 
     def choose(self, state: State) -> int:
-        """The best-scored legal action id of the search, or the greedy bot's (see the class)."""
+        """The best-scored legal action id of the search, or the greedy bot's (see the class).
+        With ``ms``, the decision's CPU time is counted against the bot's mean (``budget``)."""
+        if self.ms is None or len(state.legal_action_ids()) < 2:
+            return self._choose(state)
+        t0 = time.process_time()
+        try:
+            return self._choose(state)
+        finally:
+            # What this decision left of its share (or overran it by) is carried to later
+            # ones, within BANK_CAP decisions' time either way, so that decisions along the
+            # plan, which need no search, leave their time to those that do, and the mean over
+            # the decisions with a choice stays at ``ms``.
+            cap = BANK_CAP * self.ms / 1000
+            spent = time.process_time() - t0
+            self.bank = min(cap, max(-cap, self.bank + self.ms / 1000 - spent))
+
+    def _plan(self, state: State, p: int, config: PlannerConfig) -> Plan:
+        """One search: ``planner`` if one was handed in, else ``plan`` as named here now."""
+        return (self.planner or plan)(state, p, config)
+
+    def budget(self, config: PlannerConfig, share: int = 1) -> PlannerConfig:
+        """``config`` as given (nodes), or with ``ms``: this decision's CPU time, its share of
+        ``ms`` plus half the time banked, split over ``share`` searches."""
+        if self.ms is None:
+            return config
+        seconds = max(self.ms / 1000 + self.bank / 2, MIN_SHARE * self.ms / 1000)
+        return replace(config, time_budget=seconds / share)
+
+    def _choose(self, state: State) -> int:
         ids = state.legal_action_ids()
         p = state.current_player
         if len(ids) == 1 or p < 0:
             self.last, self.last_fallback = None, True
             return self.greedy.choose(state)
-        self.last, self.last_fallback = None, False
+        self.last, self.last_fallback, self.followed_from = None, False, None
         key = state.key()
         aid = self.line.get(key)
         if aid is not None and aid in ids:
             self.followed += 1
+            self.followed_from = self.line_plan
             return aid
         frame = state.pending[0]
         if frame == rules.F_TILE:
             return self.choose_tile(state, p, ids)
         result = None
-        config = self.boosted if frame in _BOOSTED else self.config
+        config = self.budget(self.boosted if frame in _BOOSTED else self.config)
         # PlannerError: the budget ran out before any first decision was valued
         with contextlib.suppress(PlannerError):
-            result = plan(state, p, config)
-        self.last = result
+            result = self._plan(state, p, config)
+        self.last, self.last_from = result, state
         if result is None or result.stopped:
             self.fallbacks += 1
             self.last_fallback = True
@@ -160,6 +233,7 @@ class PlannerBot:
                                       for a in result.alternatives])
         self.line = _line_of(state, result.company, result.principal_variation) \
             if aid == state.resolve(result.best) else {}
+        self.line_plan = (result, state)
         return aid
 
     def choose_tile(self, state: State, p: int, ids: tuple[int, ...]) -> int:
@@ -184,16 +258,17 @@ class PlannerBot:
         scored: list[tuple[float, float, int]] = []
         lines: dict[int, dict[Any, int]] = {}
         results: dict[int, Plan] = {}
+        tile_config = self.budget(self.tile_config, len(candidates))
         for aid in candidates:
             child = state.child(aid)
             self.tile_searches += 1
             result = None
             with contextlib.suppress(PlannerError):
-                result = plan(child, p, self.tile_config)
+                result = self._plan(child, p, tile_config)
             if result is None or result.stopped:
                 self.fallbacks += 1
                 self.line = {}
-                self.last, self.last_fallback = result, True
+                self.last, self.last_fallback, self.last_from = result, True, child
                 return greedy
             results[aid] = result
             score, lines[aid] = self._after_tile(child, p, result)
@@ -205,6 +280,8 @@ class PlannerBot:
         self.planned += 1
         self.line = lines[aid]
         self.last = results[aid]  # the search after the tile played
+        self.last_from = state.child(aid)
+        self.line_plan = (self.last, self.last_from)
         return aid
 
     def _after_tile(self, child: State, p: int, result: Plan) -> tuple[float, dict[Any, int]]:
@@ -257,6 +334,12 @@ def _line_of(state: State, company: int, pv: tuple[tuple[str, str], ...]) -> dic
 BOTS: dict[str, tuple[Any, int | None, str]] = {
     "planner": (lambda seed, n: PlannerBot(seed, nodes=n), DEFAULT_PLANNER_NODES,
                 "search nodes per decision"),
+    "planner-time": (lambda seed, ms: PlannerBot(seed, ms=ms), DEFAULT_PLANNER_MS,
+                     "milliseconds of CPU per decision"),
+    # The same bot playing for its own gain in the round instead of its margin over the best
+    # rival: kept to measure which objective is stronger (README of benchmarks/ladders).
+    "planner-gain": (lambda seed, ms: PlannerBot(seed, ms=ms, objective="gain"),
+                     DEFAULT_PLANNER_MS, "milliseconds of CPU per decision"),
 }
 
 
@@ -320,7 +403,14 @@ def score_parts(state: State) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(c.score_parts) for c in state.companies)
 
 
-__all__ = ["BOTS", "DEFAULT_BLEND", "DEFAULT_PLANNER_NODES", "DEFAULT_PLANNER_TURNS",
+#: The parts of the game a participant's bot may play alone in a class tournament (the
+#: built-in greedy bot decides the rest for it): name -> (what it is, is this decision in it).
+SUB_GAMES: dict[str, tuple[str, Any]] = {
+    "price": ("the price of each car put on the market (RULINGS K13)",
+              lambda s: s.decision() == "car_price"),
+}
+
+__all__ = ["BOTS", "SUB_GAMES", "DEFAULT_BLEND", "DEFAULT_PLANNER_NODES", "DEFAULT_PLANNER_TURNS",
            "DEFAULT_TILE_CANDIDATES", "MARKET_BOOST", "PLAYERS", "SCORE_LABELS", "SCORE_SOURCES",
            "SEARCH", "SHARED_WIN_RULE", "TILE_BOOST", "KraftwagenSearch", "PlannerBot",
            "score_parts"]

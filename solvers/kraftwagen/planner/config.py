@@ -19,6 +19,13 @@ from dataclasses import dataclass
 RIVAL_MODELS = ("scripted", "greedy", "maxn", "paranoid")
 OBJECTIVES = ("gain", "margin")
 ALTERNATIVES = ("exact", "bounds")
+#: how the time budget is measured: "wall" (time.perf_counter, what a waiting player feels) or
+#: "cpu" (time.process_time, this process's CPU time: what bots and benchmarks are given, so
+#: that other work on a shared machine does not change what the search sees)
+CLOCKS = ("wall", "cpu")
+#: the search looks at the clock every this many nodes (a power of two, minus one as a mask):
+#: a node costs tens of microseconds, so a budget of 0.1 s is overrun by a few ms at most
+CLOCK_MASK = 63
 INF = math.inf
 #: what one memo entry costs, measured with tracemalloc on real 4-company positions (the key
 #: tuple of State.key() and its counters, the node, the dict slot), rounded up
@@ -26,12 +33,22 @@ ENTRY_BYTES = 4_000
 #: a probe of the whole horizon may spend this share of the nodes spent so far (at least
 #: PROBE_MIN): an abandoned probe costs a third of the budget at most
 PROBE_SHARE, PROBE_MIN = 0.5, 4_000
+#: ... and at most PROBE_SHARE of the time spent so far, or PROBE_MIN_TIME of the time budget
+#: if more: a node costs from 0.15 ms to several ms on real mid-round positions (more on a
+#: loaded machine), so a node share alone may let the first probe take most of a small budget
+PROBE_MIN_TIME = 0.1
 #: The suggestion phase (see _Deepening.suggest): at most this many positions generated while
 #: it lists our next two turns, the best-rated this many of the lines it finds valued exactly,
 #: and this share of the time left when it starts (half of it for the listing) for all of it.
 #: On 15 of the real positions of benchmarks/bench_planner_real.py, 150 lines valued gained 33
 #: points more in all than 40, and 120,000 positions listed gained nothing over 30,000.
 SUGGEST_NODES, SUGGEST_LINES, SUGGEST_SHARE = 30_000, 120, 0.25
+#: ... but at least this many seconds (at most half the time left), which matters below about
+#: 5 s. With it (and the probe's time cap, PROBE_MIN_TIME), on the 14 real positions of
+#: ``bench_planner_real.py --regret`` at 2 s of CPU: regret 0 in 6 (4 before), within 10% of
+#: the reference in 7 (4), median regret 4 (8.5), no answer lower; at 10 s the same values,
+#: proven for one turn in 10 of 14 as before (one position gained the proof, one lost it)
+SUGGEST_MIN_TIME = 1.0
 #: Python frames the search may stack per turn of a line: a turn held at most 10 decisions in
 #: 40 seeded greedy and random games (a tile's actions, free actions, a car placed part by
 #: part), three frames each (search, choose, best_first); twice that, for room
@@ -93,6 +110,7 @@ class PlannerConfig:
     # False: no deepening, the whole horizon searched at once with every first decision given
     # a full window (the search before the anytime driver; the planner bot's small budgets)
     deepen: bool = True
+    clock: str = "wall"  # one of CLOCKS: how time_budget is measured
 
     def check(self) -> None:
         """Raise PlannerError for settings that make no sense."""
@@ -110,5 +128,7 @@ class PlannerConfig:
             raise PlannerError("samples must be at least 1")
         if self.memory_mb < 1:
             raise PlannerError("the memory cap must be at least 1 MB")
+        if self.clock not in CLOCKS:
+            raise PlannerError(f"clock must be one of {', '.join(CLOCKS)}")
         if self.alternatives not in ALTERNATIVES:
             raise PlannerError(f"alternatives must be one of {', '.join(ALTERNATIVES)}")

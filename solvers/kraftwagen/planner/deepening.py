@@ -17,7 +17,6 @@ progress at the root is our first.
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,8 +29,10 @@ from .config import (
     FRAMES_PER_TURN,
     INF,
     PROBE_MIN,
+    PROBE_MIN_TIME,
     PROBE_SHARE,
     SUGGEST_LINES,
+    SUGGEST_MIN_TIME,
     SUGGEST_NODES,
     SUGGEST_SHARE,
     PlannerConfig,
@@ -121,7 +122,7 @@ class _Deepening:
         self.cfg = config
         self.search = _Search(root, company, config)
         self.on_progress = on_progress
-        self.t0 = time.perf_counter()
+        self.t0 = self.search.clock()
         self.ours = root.current_player == company
         self.firsts: list[_First] = []
         self.value = -INF
@@ -224,10 +225,11 @@ class _Deepening:
         turns were listed in full within 60 s (the rating is a poor judge on its own), while
         the best of the best-rated lines valued exactly raised the best line known in 21 of
         30, by 259 points in all, in 0.6-4.8 s (``python benchmarks/bench_planner_real.py
-        --suggestions``). At most SUGGEST_NODES positions are
-        listed and SUGGEST_LINES lines valued (fewer once SUGGEST_SHARE of the time left is
-        spent); only with the round as horizon and greedy rivals, at our own decision
-        (scripted and searched rivals would need their own replies listed)."""
+        --suggestions``). At most SUGGEST_NODES positions are listed and SUGGEST_LINES lines
+        valued (fewer once SUGGEST_SHARE of the time left, or SUGGEST_MIN_TIME seconds if
+        more but at most half of it, is spent); only with the round as horizon and greedy
+        rivals, at our own decision (scripted and searched rivals would need their own
+        replies listed)."""
         from kwcore.bots import evaluate
 
         cfg, search, p = self.cfg, self.search, self.p
@@ -237,8 +239,9 @@ class _Deepening:
         limit = search.nodes + SUGGEST_NODES
         start = self.root.companies[p].reputation
         # The phase's share of the time left; the listing may take half of it.
-        now = time.perf_counter()
-        until = now + SUGGEST_SHARE * max(0.0, search.deadline - now)
+        now = self.search.clock()
+        left = max(0.0, search.deadline - now)
+        until = now + max(SUGGEST_SHARE * left, min(SUGGEST_MIN_TIME, left / 2))
         listed = (now + until) / 2
 
         def rating(s: State) -> float:
@@ -281,7 +284,7 @@ class _Deepening:
         firsts = sorted(turn_ends(self.root, 0), key=lambda end: -rating(end[0]))
         best_lines: list[tuple[float, tuple[int, ...]]] = []
         for state, line, turns in firsts:
-            if search.nodes >= limit or time.perf_counter() > listed:
+            if search.nodes >= limit or self.search.clock() > listed:
                 break
             best = (rating(state), line)
             after, reply, turns = replies(state, turns)
@@ -293,7 +296,7 @@ class _Deepening:
             best_lines.append(best)
         best_lines.sort(key=lambda rated: -rated[0])
         for _, line in best_lines[:SUGGEST_LINES]:
-            if time.perf_counter() > until:
+            if self.search.clock() > until:
                 break
             self.value_line(line)
 
@@ -330,14 +333,14 @@ class _Deepening:
             if k == 1:  # the whole horizon is not within reach at once: look for lines
                 self.suggest()
             search.start_depth(k)
-            t0, n0 = time.perf_counter(), search.nodes
+            t0, n0 = self.search.clock(), search.nodes
             if self.bar is not None:
                 self.bar.set_description(f"depth {k}")
             tail = self.search_depth(k)
             self.depths.append(DepthResult(
                 k, _round(self.value), self.best_pv[0][1] if self.best_pv else "",
                 not self.best_approx, not tail, search.nodes - n0,
-                time.perf_counter() - t0))
+                self.search.clock() - t0))
             if self.on_progress is not None:
                 self.on_progress(k, limit)
             if self.bar is not None:
@@ -359,17 +362,20 @@ class _Deepening:
         search.start_depth(None)
         search.table = {}
         search.probe_limit = search.nodes + max(PROBE_MIN, PROBE_SHARE * search.nodes)
-        t0, n0 = time.perf_counter(), search.nodes
+        now = search.clock()
+        search.probe_deadline = now + max(PROBE_MIN_TIME * self.cfg.time_budget,
+                                          PROBE_SHARE * (now - self.t0))
+        t0, n0 = self.search.clock(), search.nodes
         try:
             self.search_depth(None)
         except _ProbeSpent:
             search.table = kept
             return False
         finally:
-            search.probe_limit = INF
+            search.probe_limit = search.probe_deadline = INF
         self.depths.append(DepthResult(
             k, _round(self.value), self.best_pv[0][1] if self.best_pv else "",
-            not self.best_approx, True, search.nodes - n0, time.perf_counter() - t0))
+            not self.best_approx, True, search.nodes - n0, self.search.clock() - t0))
         self.whole = True
         self.update_upper()
         return True
@@ -485,7 +491,7 @@ class _Deepening:
             upper = self.value
         proven_turns = max((d.turns for d in self.depths if d.proven), default=0)
         return Plan(self.p, _round(self.value), proven, self.best_pv, alternatives,
-                    search.nodes, time.perf_counter() - self.t0, stopped, search.cut,
+                    search.nodes, self.search.clock() - self.t0, stopped, search.cut,
                     search.sampled, self.cfg, _round(upper), tuple(self.depths), proven_turns)
 
 

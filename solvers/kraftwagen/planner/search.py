@@ -42,7 +42,7 @@ from kwcore.events import Turn
 from kwcore.state import State
 
 from .bounds import _kinds_of, _Position
-from .config import ENTRY_BYTES, INF, PlannerConfig, PlannerError
+from .config import CLOCK_MASK, ENTRY_BYTES, INF, PlannerConfig, PlannerError
 
 
 class _Stop(Exception):
@@ -85,7 +85,9 @@ class _Search:
         self.events0 = len(root.events)
         self.nodes = 0
         self.table: dict[Any, _Node] = {}
-        self.deadline = time.perf_counter() + config.time_budget
+        # The clock the budget is measured on (PlannerConfig.clock), shared with deepening.
+        self.clock = time.process_time if config.clock == "cpu" else time.perf_counter
+        self.deadline = self.clock() + config.time_budget
         self.cut = False
         self.sampled = False
         self.rng = random.Random(config.seed)
@@ -105,6 +107,8 @@ class _Search:
         self.cap = max(1_000, int(config.memory_mb * 1e6 / ENTRY_BYTES))
         self.counting = True  # False while the incumbent line is played (never stopped)
         self.probe_limit: float = INF  # the node count at which a probe gives up (see plan)
+        self.probe_deadline: float = INF  # the clock's time at which a probe gives up
+        self.next_check = CLOCK_MASK + 1  # the node count at which the clock is read next
 
     # --- horizon and evaluation
     def objective(self, s: State) -> tuple[float, ...]:
@@ -235,8 +239,13 @@ class _Search:
         self.nodes += count
         if self.nodes > self.probe_limit:
             raise _ProbeSpent
-        if self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
-            raise _Stop("time budget")
+        if self.nodes >= self.next_check:  # (a tick may count many nodes at once)
+            self.next_check = self.nodes + CLOCK_MASK + 1
+            now = self.clock()
+            if now > self.deadline:
+                raise _Stop("time budget")
+            if now > self.probe_deadline:
+                raise _ProbeSpent
 
     def search(self, s: State, our_turns: int, turns: int, script_at: int,
                alpha: float, beta: float, ub: float = INF) -> _Node:
