@@ -31,9 +31,11 @@ class BotCheck:
     """The 'test my bot' box for ``game`` and the file at ``path`` (module docstring)."""
 
     def __init__(self, game: str, path: str | Path = "my_bots/my_bot.py",
-                 move_seconds: float = 1.0) -> None:
+                 move_seconds: float = 1.0, sub_game: str = "") -> None:
         self.game = game
         self.move_seconds = move_seconds
+        #: the part of the game the bot plays alone ("": all of it; ``sub_games``)
+        self.sub_game = sub_game
         self.name = w.Text(value=str(path), description="Your bot:",
                            layout=w.Layout(width="420px"))
         self.message = message_widget()
@@ -69,7 +71,8 @@ class BotCheck:
                               f"example' first.", "error")
             return []
         say(self.message, "Playing a game from every seat...")
-        lines = check_bot(str(self.path), self.game, move_seconds=self.move_seconds)
+        lines = check_bot(str(self.path), self.game, move_seconds=self.move_seconds,
+                          sub_game=self.sub_game)
         broke = lines[-1].startswith("It broke a rule") or lines[0].startswith("Your bot could")
         say(self.message, "Done." if not broke else "Done: your bot broke a rule.",
             "error" if broke else "ok")

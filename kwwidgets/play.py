@@ -40,6 +40,7 @@ import ipywidgets as w
 from gamecore.errors import GameError
 from gamecore.game import Game
 from kwwidgets.common import board_widget, button, escape_dollars, message_widget, say, show_svg
+from kwwidgets.hintcache import shared
 from kwwidgets.views import GameView, Hint, view_for
 
 #: A hint: the suggestion for the player to decide in a state (None: nothing to suggest).
@@ -151,9 +152,11 @@ class PlayWidget:
         self.view_of: GameView = view
         #: the game played (its registered description)
         self.game: Game = view.game
-        #: the function the hint button asks (None: no hint, the button is hidden)
-        self.hint_source: HintSource | None = hint if hint is not None else (
-            view.hint if view.has_hint else None)
+        #: the function the hint button asks (None: no hint, the button is hidden); on a
+        #: server that shares hints (``make workshop``), through the shared answers
+        #: (kwwidgets.hintcache)
+        source = hint if hint is not None else (view.hint if view.has_hint else None)
+        self.hint_source: HintSource | None = None if source is None else shared(source)
         self._bot_spec = bots
         self.bots = make_bots(view.players(start), human, bots, view.game)
         self.human = human

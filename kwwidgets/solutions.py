@@ -31,14 +31,30 @@ class KwFigure(Figure):
         return figure_svg(self)
 
 
+#: The smallest text a figure is drawn with, in points: an SVG point is 4/3 CSS px, so 9 pt
+#: stays above the lab's 11 px smallest text even when a notebook shrinks a 10-inch figure a
+#: little to fit its width.
+MIN_FONT_PT = 9.0
+
+
 def figure_svg(fig: Figure) -> str:
     """The figure as an SVG document (for an ``ipywidgets.HTML``); its words are SVG text, not
-    outlines (selectable, and measurable by the browser test's smallest-text check)."""
+    outlines (selectable, and measurable by the browser test's smallest-text check), none
+    smaller than ``MIN_FONT_PT`` (the figure itself is left as it was)."""
     import matplotlib
+    from matplotlib.text import Text
 
+    sizes = [(a, float(a.get_fontsize())) for a in fig.findobj(Text)]  # points, once drawn
+    small = [(artist, size) for artist, size in sizes if size < MIN_FONT_PT]
     buf = io.StringIO()
-    with matplotlib.rc_context({"svg.fonttype": "none"}):
-        fig.savefig(buf, format="svg")
+    try:
+        for artist, _ in small:
+            artist.set_fontsize(MIN_FONT_PT)
+        with matplotlib.rc_context({"svg.fonttype": "none"}):
+            fig.savefig(buf, format="svg")
+    finally:
+        for artist, size in small:
+            artist.set_fontsize(size)
     text = buf.getvalue()
     return text[text.index("<svg"):]  # drop the XML prolog and doctype: inline HTML
 

@@ -12,7 +12,9 @@ to a game (default Kraftwagen). A game's bots, in this order:
                       decision (solvers.openspiel_bot), the ladders' reference opponent; for a
                       game whose core has an OpenSpiel adapter (``<core>.openspiel``)
     its solver bots   the ``BOTS`` of ``solvers.<game>.bots`` when that module exists
-                      (Kraftwagen: ``planner[:NODES]``, solvers.kraftwagen.bots.PlannerBot)
+                      (Kraftwagen: ``planner[:NODES]``, ``planner-time[:MS]``,
+                      ``planner-gain[:MS]``; Formel 1: ``endgame``, ``view[:MS]``; Automobiles:
+                      ``best``, ``race[:MS]`` and the bag-building strategies)
     PATH.py           a participant's bot file, in its own process with limits (solvers.sandbox)
 
 ``make_bot(spec, seed, game=...)`` builds one with its own seeded generator; an unknown game or

@@ -8,7 +8,7 @@ It extends ``gamecore.cli`` (which stays free of solver code) with::
     kw puzzles [--game G] [--export NAME]
     kw tournament --bots A,B --games N [--game G] [--seed S] [--workers K]
                   [--players P] [--dask ADDR] [--plot FILE.png] [--json]
-                  [--bots-dir DIR] [--move-seconds S] [--memory-mb MB]
+                  [--bots-dir DIR] [--move-seconds S] [--memory-mb MB] [--sub-game PART]
     kw review REPLAY [--player P] [--budget S] [--first N] [--json]
 
 Every game's solver keeps one contract (``solvers.solve.Solver``, found through the
@@ -131,6 +131,10 @@ def add_tournament(sub: Any) -> None:
                       help="a participant's bot's time per move (default 1)")
     tour.add_argument("--memory-mb", type=_whole, default=1024, metavar="MB",
                       help="a participant's bot's memory (default 1024)")
+    tour.add_argument("--sub-game", default="", metavar="PART",
+                      help="participants' bots play only this part of the game and the greedy "
+                           "bot the rest for them (Kraftwagen: price; Formel 1: auction; "
+                           "Automobiles: buy)")
     tour.add_argument("--game", type=core.game_type(core.find_registered), default=DEFAULT_GAME,
                       metavar="G", help=f"the game (default {DEFAULT_GAME}; any game)")
     tour.add_argument("--games", type=_whole, required=True, metavar="N",
@@ -244,7 +248,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         result = tournament.run_tournament(bots, args.games, args.seed, args.players,
                                            args.workers, args.dask, game=args.game.name,
                                            move_seconds=args.move_seconds,
-                                           memory_mb=args.memory_mb)
+                                           memory_mb=args.memory_mb, sub_game=args.sub_game)
     except tournament.TournamentError as exc:
         raise UsageError(str(exc)) from None
     if args.plot:

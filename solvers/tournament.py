@@ -83,6 +83,7 @@ class GameSpec:
     module: str = "kwcore"
     move_seconds: float = 1.0  # a participant's bot: time per move (solvers.sandbox)
     memory_mb: int = 1024  # and memory
+    sub_game: str = ""  # a participant's bot plays only this part of the game (SUB_GAMES)
 
 
 @dataclass(frozen=True)
@@ -212,7 +213,7 @@ def game_module(game: Game) -> str:
 # --- scheduling and playing -----------------------------------------------------------------------
 def schedule(bots: Sequence[str], games: int, seed: int = 0,
              players: int | None = None, game: str = DEFAULT_GAME, move_seconds: float = 1.0,
-             memory_mb: int = 1024) -> list[GameSpec]:
+             memory_mb: int = 1024, sub_game: str = "") -> list[GameSpec]:
     """The games of a tournament of ``game``, in order; TournamentError when the request is bad.
 
     ``players`` defaults to the number of bots. With at most ``players`` bots, it must be a
@@ -239,6 +240,10 @@ def schedule(bots: Sequence[str], games: int, seed: int = 0,
                               f"bot in every seat equally often), at most {MAX_GAMES:,}, not "
                               f"{_short(games)}")
     module = game_module(described)
+    if sub_game and sub_game not in sub_games(game):
+        known = ", ".join(sub_games(game)) or "none"
+        raise TournamentError(f"{described.title.split(':')[0]} has no part {sub_game!r} to "
+                              f"play alone (its parts: {known})")
     rng = random.Random(seed)
     specs = []
     played = dict.fromkeys(names, 0)
@@ -255,7 +260,7 @@ def schedule(bots: Sequence[str], games: int, seed: int = 0,
             lineup = tuple(base[(seat + turn) % p] for seat in range(p))
             bot_seeds = tuple(rng.randrange(_SEED_RANGE) for _ in range(p))
             specs.append(GameSpec(block * p + turn, setup, lineup, bot_seeds, game, module,
-                                  move_seconds, memory_mb))
+                                  move_seconds, memory_mb, sub_game))
     return specs
 
 
@@ -293,6 +298,11 @@ def _play(spec: GameSpec, game: Game, bots: list[Bot], faults: dict[int, str]) -
     state = game.new_game(len(bots), spec.setup_seed)
     parts = _view(spec.game).parts or _no_parts
     cap = decision_cap(game, len(bots))
+    # A participant who plays only a part of the game: the greedy bot decides the rest for it.
+    inside = sub_games(spec.game)[spec.sub_game][1] if spec.sub_game else None
+    stand_in = {seat: make_bot("greedy", spec.bot_seeds[seat], spec.game)
+                for seat, bot in enumerate(bots)
+                if inside is not None and getattr(bot, "participant", False)}
     decisions = 0
     seconds, searched = [0.0] * len(bots), [0] * len(bots)
     while not state.is_terminal():
@@ -302,11 +312,14 @@ def _play(spec: GameSpec, game: Game, bots: list[Bot], faults: dict[int, str]) -
                               tuple(seconds), tuple(searched), tuple(sorted(faults.items())))
         seat = state.current_player
         legal = state.legal_action_ids()
-        clock = time.perf_counter if getattr(bots[seat], "participant", False) \
+        chooser = bots[seat]
+        if seat in stand_in and inside is not None and not inside(state):
+            chooser = stand_in[seat]
+        clock = time.perf_counter if getattr(chooser, "participant", False) \
             else time.process_time
         start = clock()
         try:
-            aid = bots[seat].choose(state)
+            aid = chooser.choose(state)
         except BotFault as fault:  # the participant's bot lost; a random bot plays on
             faults[seat] = fault.reason
             bots[seat] = RandomBot(spec.bot_seeds[seat])
@@ -340,6 +353,12 @@ def _winners(winners: Sequence[int], scores: Sequence[int], faults: dict[int, st
     return tuple(s for s in others if scores[s] == best)
 
 
+def sub_games(game: str) -> dict[str, tuple[str, Callable[[Any], bool]]]:
+    """The parts of ``game`` a participant's bot may play alone (``SUB_GAMES`` of
+    ``solvers.<game>.bots``): name -> (what it is, whether a decision is in it)."""
+    return dict(getattr(game_solvers(game), "SUB_GAMES", {}))
+
+
 def decision_cap(game: Game, players: int) -> int:
     """How many decisions a tournament game of ``game`` with ``players`` may take before it is
     abandoned: MAX_DECISIONS when set, else the game's length bound (DEFAULT_CAP for a game
@@ -369,7 +388,7 @@ def _where(state: Any) -> str:
 def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int | None = None,
                    workers: int = 1, dask: str | None = None,
                    progress: bool = True, game: str = DEFAULT_GAME, move_seconds: float = 1.0,
-                   memory_mb: int = 1024) -> TournamentResult:
+                   memory_mb: int = 1024, sub_game: str = "") -> TournamentResult:
     """Play a tournament of ``game`` and summarise it; the same answer for any ``workers`` or
     cluster.
 
@@ -377,7 +396,7 @@ def run_tournament(bots: Sequence[str], games: int, seed: int = 0, players: int 
     ``tcp://host:8786``) plays on a Dask cluster instead. ``progress`` shows a tqdm bar on a
     terminal. Raises TournamentError for bad settings or an unreachable cluster, before any game.
     """
-    specs = schedule(bots, games, seed, players, game, move_seconds, memory_mb)
+    specs = schedule(bots, games, seed, players, game, move_seconds, memory_mb, sub_game)
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers \
             <= MAX_WORKERS:
         raise TournamentError(f"workers must be a whole number from 1 to {MAX_WORKERS}, not "
@@ -686,16 +705,18 @@ def fault_lines(result: TournamentResult) -> list[str]:
 
 def check_bot(path: str, game: str = DEFAULT_GAME, players: int | None = None,
               rivals: Sequence[str] = ("greedy", "random"), seed: int = 0,
-              move_seconds: float = 1.0) -> list[str]:
+              move_seconds: float = 1.0, sub_game: str = "") -> list[str]:
     """"Test my bot": a participant's file played against ``rivals`` for one game in every
-    seat, told in plain words (how it finished, its time per move, every rule it broke)."""
+    seat, told in plain words (how it finished, its time per move, every rule it broke);
+    ``sub_game``: the bot plays only that part of the game (``sub_games``)."""
     name = str(path)
     described = _game(game)
     p = players or min(described.max_players, max(described.min_players, 1 + len(rivals)))
     lineup = [name, *rivals[:p - 1]]
     try:
         result = run_tournament(lineup, p * max(1, len(lineup) // p), seed=seed, players=p,
-                                progress=False, game=game, move_seconds=move_seconds)
+                                progress=False, game=game, move_seconds=move_seconds,
+                                sub_game=sub_game)
     except TournamentError as exc:
         return [f"Your bot could not play: {exc}"]
     mine = [(g, g.lineup.index(name)) for g in result.games]
@@ -841,8 +862,8 @@ def plot_class(result: TournamentResult) -> Figure:
     return fig
 
 
-__all__ = ["ABANDONED", "DEFAULT_CAP", "MAX_DECISIONS", "BotStats", "GameResult", "GameSpec",
-           "TournamentError", "TournamentResult", "bot_stats", "decision_cap", "game_module",
-           "Rating", "check_bot", "fault_lines", "finish_key", "head_to_head", "load",
+__all__ = ["ABANDONED", "BotStats", "DEFAULT_CAP", "GameResult", "GameSpec", "MAX_DECISIONS",
+           "Rating", "TournamentError", "TournamentResult", "bot_stats", "check_bot",
+           "decision_cap", "fault_lines", "finish_key", "game_module", "head_to_head", "load",
            "placings", "play_one", "plot", "plot_class", "rating_history", "rating_lines",
-           "ratings", "report_lines", "run_tournament", "save", "schedule"]
+           "ratings", "report_lines", "run_tournament", "save", "schedule", "sub_games"]

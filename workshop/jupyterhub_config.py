@@ -77,7 +77,10 @@ c.Spawner.args = ["--ServerApp.terminals_enabled=False",
                   f"--LabApp.app_settings_dir={RUN / 'lab-settings'}"]
 if os.geteuid() == 0:  # the single-user server refuses to run as root without it
     c.Spawner.args.append("--allow-root")
-c.Spawner.environment = {"PATH": f"{VENV_BIN}:{os.environ['PATH']}"}
+# Hints are shared: a position one participant asked about is answered at once for the next
+# (kwwidgets.hintcache); each hint's own search has a fixed CPU budget.
+c.Spawner.environment = {"PATH": f"{VENV_BIN}:{os.environ['PATH']}",
+                         "KW_HINT_CACHE": str(RUN / "hints")}
 c.Spawner.default_url = "/" + START
 c.Spawner.http_timeout = c.Spawner.start_timeout = 120
 

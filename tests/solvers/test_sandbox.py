@@ -214,3 +214,32 @@ def test_the_class_plot_has_its_four_panels_and_the_history_one_point_per_game()
     assert [ax.get_title() for ax in fig.axes] == [
         "Ratings, best first (by mu - 3 sigma)", "Scores of every game",
         "Head to head: row ahead of column", "Ratings as the games came"]
+
+
+# --- a part of the game ---------------------------------------------------------------------
+PART_BOTS = {
+    ("kraftwagen", "price"): "state.decision() == 'car_price'",
+    ("formel1", "auction"): "state.phase == 'auction'",
+    ("automobiles", "buy"): "state.phase in ('prebuy', 'buy')",
+}
+
+
+@pytest.mark.parametrize(("game", "part"), list(PART_BOTS))
+def test_a_bot_for_a_part_of_the_game_decides_only_there(tmp_path: Path, game: str,
+                                                         part: str) -> None:
+    # The bot breaks a rule (an assert) on any decision outside its part.
+    bot = tmp_path / "part.py"
+    bot.write_text(f"def choose(state):\n    assert {PART_BOTS[(game, part)]}, 'outside'\n"
+                   f"    return state.legal_action_ids()[-1]\n", encoding="utf-8")
+    alone = run_tournament([str(bot), "greedy"], 2, seed=3, players=2, progress=False,
+                           game=game, move_seconds=10, sub_game=part)
+    assert [g.faults for g in alone.games] == [(), ()]
+    assert part in tournament.sub_games(game)
+    whole = run_tournament([str(bot), "greedy"], 2, seed=3, players=2, progress=False,
+                           game=game, move_seconds=10)
+    assert all("AssertionError: outside" in g.faults[0][1] for g in whole.games)
+
+
+def test_an_unknown_part_is_refused_naming_the_known_ones() -> None:
+    with pytest.raises(tournament.TournamentError, match="its parts: auction"):
+        schedule(["greedy", "random"], 2, players=2, game="formel1", sub_game="race")

@@ -297,7 +297,7 @@ def test_the_schedule_is_a_function_of_the_seed() -> None:
 @pytest.mark.parametrize(("bots", "games", "players", "fragment"), [
     (["greedy", "random"], 5, None, "positive multiple of 2"),
     (["greedy", "random"], 0, None, "positive multiple of 2"),
-    (["greedy", "random", "mcts"], 6, 2, "3 bots cannot share 2 seats"),
+    (["greedy", "random", "mcts"], 8, 4, "3 bots cannot share 4 seats"),
     (["greedy", "random"], 6, 5, "2 to 4 companies"),
     (["greedy", "greedy"], 2, None, "each bot may be named once"),
     (["greedy", "chess"], 2, None, "unknown bot 'chess'"),

@@ -1,0 +1,305 @@
+"""A class at once: N participants on `make workshop`, each in a headless Chromium session.
+
+Run::
+
+    python benchmarks/bench_workshop.py [--participants 30] [--moves 20] [--hints 3]
+                                        [--json OUT]
+
+Starts the real `make workshop` (JupyterHub, its proxy, one JupyterLab per participant) on free
+ports with its state in a temporary folder, then, all at once, N browser contexts of one
+Debian Chromium (each its own cookies: a separate participant) each sign in with a name and the
+access code, open `notebooks/02_play.ipynb` in their own JupyterLab, run it, play `--moves`
+legal actions by clicking and ask for `--hints` hints. Measured: sign-in to a running JupyterLab,
+click round trip (the click until the board has changed: the kernel's answer, the bots' moves
+and the redraw), hint time (the click until the hint's words show), the server side's memory at
+its peak (the hub, the proxy, every participant's server and kernel: the sum of their resident
+memory, sampled every second; per participant: the peak less the hub's own before anyone came,
+divided by N), and every session that failed, with the reason. Nothing here asserts on time:
+it prints the figures against the targets (no failed session, p95 click under 1 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+import requests
+from playwright.async_api import Page, async_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CODE = "bench42"
+# one step of a participant on a loaded machine (30 servers spawning at once)
+STEP_MS = int(os.environ.get("BENCH_STEP_MS", 600_000))
+KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
+SUGGESTED_NONE = "() => !document.querySelector('.kw-play .kw-suggested')"
+HINT_ANSWERED = """() => Boolean(document.querySelector('.kw-play .kw-suggested')) ||
+  /No hint/.test((document.querySelector('.kw-play .kw-message') || {}).textContent || '')"""
+
+
+@dataclass
+class Participant:
+    """One participant's session: what it measured, or why it failed."""
+
+    name: str
+    sign_in_s: float = 0.0
+    run_all_s: float = 0.0
+    clicks_s: list[float] = field(default_factory=list)
+    hints_s: list[float] = field(default_factory=list)
+    failed: str = ""
+
+
+def free_ports() -> int:
+    """A port whose next two are free (the hub's and the proxy's APIs use them)."""
+    for _ in range(100):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+        if port < 65000 and all(_free(port + i) for i in range(3)):
+            return port
+    raise RuntimeError("no three free ports in a row")
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def start_hub(run: Path, port: int, seats: int) -> subprocess.Popen[bytes]:
+    """`make workshop` in its own process group, answering on ``port``."""
+    log = (run / "hub.log").open("wb")
+    proc = subprocess.Popen(["make", "-s", "workshop", f"PORT={port}", f"CODE={CODE}",
+                             f"SEATS={seats}"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                            env={**os.environ, "WORKSHOP_RUN": str(run)},
+                            start_new_session=True)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"http://127.0.0.1:{port}/hub/login", timeout=5).ok:
+                return proc
+        except requests.ConnectionError:
+            pass
+        if proc.poll() is not None:
+            break
+        time.sleep(1)
+    raise SystemExit("bench_workshop: the hub did not start: "
+                     + (run / "hub.log").read_text(errors="replace")[-1500:])
+
+
+def stop_hub(proc: subprocess.Popen[bytes], run: Path) -> None:
+    """SIGTERM to the hub (it stops the servers and the proxy), then whatever is left."""
+    pid_file = run / "hub" / "jupyterhub.pid"
+    if pid_file.exists():
+        _kill(int(pid_file.read_text()), signal.SIGTERM)
+    try:
+        proc.wait(120)
+    except subprocess.TimeoutExpired:
+        _kill(-proc.pid, signal.SIGKILL)
+    for p in psutil.process_iter(["pid", "cmdline"]):
+        if str(run) in " ".join(p.info["cmdline"] or ()):
+            _kill(p.info["pid"], signal.SIGKILL)
+
+
+def _kill(pid: int, sig: int) -> None:
+    try:
+        if pid < 0:
+            os.killpg(-pid, sig)
+        else:
+            os.kill(pid, sig)
+    except ProcessLookupError:
+        pass
+
+
+def server_memory(root_pid: int) -> int:
+    """The resident memory of ``root_pid`` and every process under it, in bytes."""
+    try:
+        root = psutil.Process(root_pid)
+        procs = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0
+    total = 0
+    for p in procs:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            total += p.memory_info().rss
+    return total
+
+
+async def sample_memory(root_pid: int, peak: list[int], stop: asyncio.Event) -> None:
+    """Keep the highest server memory seen in ``peak[0]`` until ``stop`` is set."""
+    while not stop.is_set():
+        peak[0] = max(peak[0], server_memory(root_pid))
+        await asyncio.sleep(1)
+
+
+async def participant(browser: Any, base: str, who: Participant, moves: int,
+                      hints: int, shots: Path) -> None:
+    """One participant's whole session (module docstring); a failure is kept, not raised."""
+    context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = await context.new_page()
+    page.set_default_timeout(STEP_MS)
+    try:
+        started = time.monotonic()
+        await page.goto(f"{base}/hub/login")
+        await page.fill("input[name=username]", who.name)
+        await page.fill("input[name=password]", CODE)
+        await page.click("input[type=submit], button[type=submit]")
+        await page.wait_for_url(f"**/user/{who.name}/lab**")
+        await page.get_by_text(KERNEL_IDLE).wait_for()
+        who.sign_in_s = time.monotonic() - started
+        started = time.monotonic()
+        await run_all(page)
+        who.run_all_s = time.monotonic() - started
+        play = page.locator(".kw-play").first
+        board = play.locator(".kw-board")
+        for _ in range(moves):
+            await play_one(page, play, board, who)
+        for _ in range(hints):
+            # A move clears the last suggestion; the hint has answered when a button is
+            # suggested again (or it says there is none).
+            await page.wait_for_function(SUGGESTED_NONE)
+            started = time.monotonic()
+            await play.locator("button.kw-hint").click()
+            await page.wait_for_function(HINT_ANSWERED, polling=20)
+            who.hints_s.append(time.monotonic() - started)
+            await play_one(page, play, board, who)  # the game goes on between hints
+    except Exception as exc:  # noqa: BLE001 - a participant's failure is a result
+        shot = shots / f"{who.name}-failed.png"
+        with contextlib.suppress(Exception):
+            await page.screenshot(path=str(shot))
+        who.failed = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]} (see {shot})"
+    finally:
+        await context.close()
+
+
+async def run_all(page: Page) -> None:
+    """The participant's 02_play notebook, opened and run top to bottom."""
+    url = page.url.split("/lab")[0] + "/lab/tree/notebooks/02_play.ipynb?reset"
+    await page.goto(url)
+    await page.get_by_text(KERNEL_IDLE).wait_for()
+    await page.locator(".jp-Notebook").first.click()
+    await page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    await page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    await page.locator(".kw-play button.kw-action:enabled").first.wait_for()
+
+
+async def play_one(page: Page, play: Any, board: Any, who: Participant) -> None:
+    """One click on the first legal action (after dismissing a round's summary); its round
+    trip: until the board has changed."""
+    dismiss = play.locator("button.kw-dismiss")
+    if await dismiss.is_visible():
+        await dismiss.click()
+    action = play.locator("button.kw-action:enabled").first
+    await action.wait_for()
+    before = await board.inner_html()
+    started = time.monotonic()
+    await action.click()
+    await page.wait_for_function("([el, before]) => el.innerHTML !== before",
+                                 arg=[await board.element_handle(), before], polling=20)
+    who.clicks_s.append(time.monotonic() - started)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0-100) by linear interpolation; nan for no values."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q / 100
+    low, high = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
+
+
+async def bench(n: int, moves: int, hints: int) -> dict[str, Any]:
+    """Serve a class of ``n`` and measure it (module docstring)."""
+    run = Path(tempfile.mkdtemp(prefix="bench_workshop_"))
+    port = free_ports()
+    hub = start_hub(run, port, n)
+    base = f"http://127.0.0.1:{port}"
+    idle = server_memory(hub.pid)
+    peak, stop = [idle], asyncio.Event()
+    people = [Participant(f"p{i:02d}") for i in range(n)]
+    started = time.monotonic()
+    try:
+        sampler = asyncio.create_task(sample_memory(hub.pid, peak, stop))
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                               args=FLAGS)
+            await asyncio.gather(*(participant(browser, base, who, moves, hints, run)
+                                   for who in people))
+            await browser.close()
+        stop.set()
+        await sampler
+    finally:
+        stop.set()
+        stop_hub(hub, run)
+    clicks = [c for who in people for c in who.clicks_s]
+    hint_times = [h for who in people for h in who.hints_s]
+    return {
+        "participants": n, "moves": moves, "hints": hints,
+        "seconds": round(time.monotonic() - started, 1),
+        "load_at_end": os.getloadavg()[0],
+        "failed": [{"name": w.name, "reason": w.failed} for w in people if w.failed],
+        "click_median_s": statistics.median(clicks) if clicks else None,
+        "click_p95_s": percentile(clicks, 95), "clicks": len(clicks),
+        "hint_median_s": statistics.median(hint_times) if hint_times else None,
+        "hint_p95_s": percentile(hint_times, 95), "hints_asked": len(hint_times),
+        "sign_in_median_s": statistics.median([w.sign_in_s for w in people if w.sign_in_s])
+        if any(w.sign_in_s for w in people) else None,
+        "server_mb_idle": idle / 2**20, "server_mb_peak": peak[0] / 2**20,
+        "mb_per_participant": (peak[0] - idle) / 2**20 / n,
+        "sessions": [asdict(w) for w in people],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; print its figures against the targets."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--participants", type=int, default=30)
+    parser.add_argument("--moves", type=int, default=20)
+    parser.add_argument("--hints", type=int, default=3)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    report = asyncio.run(bench(args.participants, args.moves, args.hints))
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    n = report["participants"]
+    print(f"{n} participants, {report['moves']} clicks and {report['hints']} hints each, "
+          f"{report['seconds']:.0f} s (load {report['load_at_end']:.1f} at the end)")
+    print(f"failed sessions: {len(report['failed'])} of {n} (target 0)")
+    for f in report["failed"]:
+        print(f"  {f['name']}: {f['reason']}")
+    if report["clicks"]:
+        print(f"click round trip: median {report['click_median_s']:.2f} s, p95 "
+              f"{report['click_p95_s']:.2f} s over {report['clicks']} clicks (target p95 < 1 s)")
+    if report["hints_asked"]:
+        print(f"hint: median {report['hint_median_s']:.1f} s, p95 {report['hint_p95_s']:.1f} s "
+              f"over {report['hints_asked']} hints")
+    if report["sign_in_median_s"] is not None:
+        print(f"sign-in to a running JupyterLab: median {report['sign_in_median_s']:.1f} s")
+    print(f"server memory: {report['server_mb_idle']:.0f} MB before anyone came, peak "
+          f"{report['server_mb_peak']:.0f} MB, {report['mb_per_participant']:.0f} MB per "
+          f"participant")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
