@@ -206,8 +206,9 @@ def _view_words(state: State, answer: Any, chosen: int) -> Hint:
 
     def value(d: Any) -> str:
         if d.proven:
-            return f"${d.mean:.0f}K"
-        return f"about ${d.mean:.0f}K (95% interval {d.low:.0f} to {d.high:.0f})"
+            return _money(d.mean)
+        return (f"about {_money(d.mean)} (95% interval {_money(d.low)} to "
+                f"{_money(d.high)})")
 
     text = f"Hint: {said_label(state, formel1.ACTIONS[first.action_id])}: {value(first)} {what}"
     if chosen != answer.best.action_id:
@@ -232,3 +233,9 @@ def _view_words(state: State, answer: Any, chosen: int) -> Hint:
         why = (f"An estimate, not a proof: {answer.deals} deals of the cards you cannot see "
                f"were tried{exact}; the interval covers the sampling only.")
     return Hint(first.action_id, answer.kind == "proven", f"{text}. {why}")
+
+
+def _money(thousands: float) -> str:
+    """$K in whole thousands, a loss with its minus before the dollar ("-$3K"), never "-$0K"."""
+    n = round(thousands)
+    return f"-${-n}K" if n < 0 else f"${n}K"
