@@ -58,6 +58,7 @@ from automobiles import State
 from automobiles.actions import TABLE, Buy, Draw, StopBuying
 from automobiles.bots import GreedyBot
 from automobiles.config import CUBES, WEAR
+from automobiles.render import decision_words
 
 from .buy import DEFAULT_VALUES, best_purchase, value_table
 from .positions import explicit
@@ -364,7 +365,8 @@ def _turn_root(state: State) -> State:
         raise TurnError("chance is to draw: solve the turn after the draw")
     if state.phase not in ("action", "place", "card", "buy") or state.current_player != \
             state.mover:
-        raise TurnError(f"not a decision of the player in turn (phase {state.phase!r})")
+        raise TurnError(f"the turn solver answers a player's turn in the race, not this "
+                        f"decision ({decision_words(state)})")
     return explicit(state) if state.seed is not None else state.clone(history=False)
 
 
