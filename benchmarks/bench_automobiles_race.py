@@ -41,15 +41,17 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from automobiles import State  # noqa: E402
+from automobiles.actions import TABLE  # noqa: E402
 from solvers.automobiles import solve  # noqa: E402
 from solvers.automobiles.positions import mid_race  # noqa: E402
-from solvers.automobiles.race import RaceValues, race_values  # noqa: E402
+from solvers.automobiles.race import RaceValues, race_values, rollout  # noqa: E402
 
 
 def positions(count: int, seed: int) -> list[tuple[str, State]]:
@@ -71,14 +73,56 @@ def positions(count: int, seed: int) -> list[tuple[str, State]]:
     return out
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a share of ``wins`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+def reference(state: State, legal: list[int], races: int) -> list[list[float]]:
+    """``races`` simulated races of every legal action on the same draws (seeds 1000 on, none
+    the ranking used), no action dropped: one row per race, one column per action, each the
+    seat's place (1 the winner)."""
+    rng = random.Random(1000)
+    seat = state.current_player
+    rows = []
+    for _ in range(races):
+        race_seed = rng.getrandbits(63)
+        rows.append([float(rollout(state, aid, seat, race_seed).place) for aid in legal])
+    return rows
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How the ranking's pick fares against the reference (``judge``)."""
+
+    best: int  # the column with the best (lowest) mean place
+    best_place: float
+    picked: float  # the pick's mean place
+    top: int  # how many columns are not told apart from the best (the best included)
+    same: bool  # the pick is the best, or has exactly its results on every race
+    inside: bool  # the pick is not told apart from the best
+    decided: bool  # the best is told apart from every other column
+
+
+def judge(rows: list[list[float]], pick: int) -> Verdict:
+    """The reference's best column by mean place and the columns it is not told apart from:
+    the paired 95% interval of their difference (the same draws) holds 0; a column with the
+    same place as the best on every race is the same choice in effect."""
+    n = len(rows)
+    cols = list(zip(*rows, strict=True))
+    means = [sum(c) / n for c in cols]
+    best = min(range(len(cols)), key=lambda i: means[i])
+
+    def apart(i: int) -> bool:
+        diffs = [a - b for a, b in zip(cols[i], cols[best], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean - 1.96 * math.sqrt(var / n) > 0
+
+    twins = {i for i in range(len(cols)) if cols[i] == cols[best]}
+    top = [i for i in range(len(cols)) if i not in twins and not apart(i)]
+    return Verdict(best, means[best], means[pick], len(top) + 1, pick in twins,
+                   pick in twins or pick in top, not top)
+
+
+def ranking_name(aid: int) -> str:
+    """An action id's text."""
+    return str(TABLE.actions[aid])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,26 +146,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"kw solve: {len(times)} positions, median {statistics.median(times):.2f} s, max "
               f"{max(times):.2f} s, within 10 s: {sum(t <= 10 for t in times)}/{len(times)}; "
               f"proven {kinds.count('proven')}, bound {kinds.count('bound')}", flush=True)
-    same = close = decided = 0
+    same = close = decided = decided_same = 0
     for name, state in found:
         ranking: RaceValues = race_values(state, seconds=solve.RACE_SECONDS, seed=0)
-        truth = race_values(state, seconds=None, races=args.truth_races, seed=1000)
-        by_wins = max(truth.choices, key=lambda c: c.win)
-        picked = truth.choice(ranking.best.action)
-        low, _ = wilson(by_wins.win * args.truth_races, args.truth_races)
-        agree = picked.action == by_wins.action or picked.win == by_wins.win
-        inside = agree or picked.win >= low
-        same += agree
-        decided += by_wins.win > 0 and min(c.win for c in truth.choices) < 1
-        close += inside
-        print(f"rank   {name:42} ranked {ranking.best.action:16} ({ranking.best.place.n} "
-              f"races) wins {picked.win:.3f}; most wins {by_wins.action:16} {by_wins.win:.3f} "
-              f"(95% from {low:.3f}); {'same' if agree else 'inside' if inside else 'OUT'}",
+        legal = state.legal_action_ids()
+        rows = reference(state, legal, args.truth_races)
+        verdict = judge(rows, legal.index(ranking.best.aid))
+        same += verdict.same
+        close += verdict.inside
+        decided += verdict.decided
+        decided_same += verdict.decided and verdict.same
+        print(f"rank   {name:42} ranked {ranking.best.action:16} ({ranking.best.place.n} races)"
+              f" place {verdict.picked:.3f}; best {ranking_name(legal[verdict.best]):16} "
+              f"{verdict.best_place:.3f}; {verdict.top} choice(s) not told apart; "
+              f"{'same' if verdict.same else 'inside' if verdict.inside else 'OUT'}",
               flush=True)
-    print(f"ranking's choice = the most winning choice on {same}/{len(found)} positions; "
-          f"within the reference winner's 95% interval on {close}/{len(found)} "
-          f"({args.truth_races} reference races per choice); {decided} positions where some "
-          f"choice wins and not every choice always wins")
+    print(f"ranking's choice = the reference's best (expected place, {args.truth_races} races per "
+          f"choice on the same draws) on {same}/{len(found)} positions; not told apart from it "
+          f"(paired 95% interval of the difference holds 0) on {close}/{len(found)}; the "
+          f"reference decided a single best on {decided} positions, and the ranking picked it "
+          f"on {decided_same} of them")
     return 0
 
 

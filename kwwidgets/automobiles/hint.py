@@ -85,12 +85,13 @@ def race_sentence(state: State, aid: int, seconds: float) -> str:
     except RaceError:
         return ""
     hinted = next(c for c in values.choices if c.aid == aid)
-    n = hinted.place.n
-    races = f"an estimate from {n} simulated race{'' if n == 1 else 's'}"
     others = [c for c in values.choices if c.aid != aid]
     if not others:
         return ""
     best_other = min(others, key=lambda c: c.place.mean)
+    # A choice found clearly worse early gets fewer races: the pair is known to the lesser.
+    n = min(hinted.place.n, best_other.place.n)
+    races = f"an estimate from {n} simulated race{'' if n == 1 else 's'}"
     gap = best_other.place.mean - hinted.place.mean  # > 0: the hint finishes better
     them = _label(state, best_other.aid)
     if abs(gap) < 0.05:

@@ -15,7 +15,12 @@ decision is valued by its effect on the race's end, by simulation:
   actions are compared on the same draws and their differences are less noisy;
 - each action's expected place (1 the winner) and expected turns to the race's end (the
   seat's turns still to come) come with a 95% interval (normal approximation of the mean, the
-  sample standard deviation over the simulated races) and the number of races simulated.
+  sample standard deviation over the simulated races) and the number of races simulated;
+- the races are spent where they decide the ranking (a race of the choices, as in bandit
+  "successive elimination"): from ``RACE_FROM`` rounds on, a choice whose paired difference to
+  the leader (the same draws) is below zero by more than ``DROP_Z`` standard errors gets no more
+  races; it keeps its estimate from the races it had, with its wider interval. The search ends
+  early when one choice is left. Measured by ``benchmarks/bench_automobiles_race.py``.
 
 These are **estimates over the race** under the rollout policy, never proofs; the answer of
 ``kw solve`` keeps the turn solver's exact answer for this turn beside them and says which is
@@ -40,6 +45,13 @@ Z95 = 1.959963984540054
 #: A margin in track units is worth this many places in the bots' utility: a tie-breaker
 #: below one place (ours: a place decides the ladder, the margin only sharpens the estimate).
 MARGIN_WEIGHT = 0.02
+#: Rounds of races every choice gets before any is dropped (ours: fewer make the standard
+#: errors themselves too noisy to trust).
+RACE_FROM = 10
+#: A choice is dropped when the leader's paired lead over it exceeds this many standard errors
+#: (ours: z = 3 keeps the chance of dropping the best small although the test is repeated after
+#: every round).
+DROP_Z = 3.0
 
 
 class RaceError(ValueError):
@@ -180,11 +192,14 @@ def reseeded(state: State, seed: int) -> State:
 
 def race_values(state: State, seconds: float | None = 1.0, races: int | None = None,
                 seed: int = 0, actions: Sequence[int] | None = None,
-                clock: Callable[[], float] = time.process_time) -> RaceValues:
+                clock: Callable[[], float] = time.process_time,
+                drop: bool = True) -> RaceValues:
     """Every legal action (or ``actions``) of the pending decision valued over the rest of the
-    race by simulation (module docstring): round after round, one simulated race per action,
-    all on the same fresh seed, until ``seconds`` of CPU time (``clock``) or ``races`` rounds
-    are spent (at least one round). RaceError for a position that is no player's decision."""
+    race by simulation (module docstring): round after round, one simulated race per action
+    still in the race (``drop``: clearly worse ones leave it; ``drop=False`` keeps every action
+    to the end), all on the same fresh seed, until ``seconds`` of CPU time (``clock``) or
+    ``races`` rounds are spent, or one action is left (at least one round). RaceError for a
+    position that is no player's decision."""
     seat = check_decision(state)
     if seconds is None and races is None:
         raise ValueError("give a time budget (seconds) or a number of races, or both")
@@ -196,19 +211,41 @@ def race_values(state: State, seconds: float | None = 1.0, races: int | None = N
     started = clock()
     rng = random.Random(seed)
     results: list[list[Result]] = [[] for _ in legal]
+    racing = list(range(len(legal)))  # the actions still given races
     rounds = 0
     while True:
         race_seed = rng.getrandbits(63)
-        for i, aid in enumerate(legal):
-            results[i].append(rollout(state, aid, seat, race_seed))
+        for i in racing:
+            results[i].append(rollout(state, legal[i], seat, race_seed))
         rounds += 1
+        if drop and rounds >= RACE_FROM:
+            racing = still_racing(results, racing)
+        if len(racing) == 1 and len(legal) > 1:
+            break
         if races is not None and rounds >= races:
             break
         if seconds is not None and clock() - started >= seconds:
             break
     choices = [_choice(aid, rs) for aid, rs in zip(legal, results, strict=True)]
     choices.sort(key=lambda c: -c.utility.mean)
-    return RaceValues(seat, tuple(choices), rounds * len(legal), clock() - started)
+    return RaceValues(seat, tuple(choices), sum(map(len, results)), clock() - started)
+
+
+def still_racing(results: Sequence[Sequence[Result]], racing: Sequence[int]) -> list[int]:
+    """The actions of ``racing`` (indices into ``results``, which all hold the same rounds'
+    races, the same draws in a round) not clearly worse than the leader: the leader's mean
+    paired lead over an action must exceed ``DROP_Z`` standard errors for it to be dropped."""
+    n = len(results[racing[0]])
+    means = {i: sum(r.utility for r in results[i]) / n for i in racing}
+    leader = max(racing, key=lambda i: means[i])
+    kept = []
+    for i in racing:
+        diffs = [a.utility - b.utility for a, b in zip(results[leader], results[i], strict=True)]
+        lead = sum(diffs) / n
+        var = sum((d - lead) ** 2 for d in diffs) / (n - 1)
+        if i == leader or lead <= DROP_Z * math.sqrt(var / n):
+            kept.append(i)
+    return kept
 
 
 def _choice(aid: int, results: Sequence[Result]) -> Choice:
@@ -218,5 +255,6 @@ def _choice(aid: int, results: Sequence[Result]) -> Choice:
                   sum(r.place == 1 for r in results) / len(results))
 
 
-__all__ = ["MARGIN_WEIGHT", "Choice", "Estimate", "RaceError", "RaceValues", "Result",
-           "check_decision", "estimate", "place_of", "race_values", "reseeded", "rollout"]
+__all__ = ["DROP_Z", "MARGIN_WEIGHT", "RACE_FROM", "Choice", "Estimate", "RaceError",
+           "RaceValues", "Result", "check_decision", "estimate", "place_of", "race_values",
+           "reseeded", "rollout", "still_racing"]

@@ -205,8 +205,11 @@ def race_sentence(race: Any, turn_best: str) -> str:
     """What the race values say, in one plain sentence, and which is which: the turn's answer
     is proven for this turn, the race's ranking is an estimate from simulated races."""
     best = race.best
+    fewer = any(c.place.n < best.place.n for c in race.choices)
+    after = ("after it, fewer after the choices found clearly worse" if fewer
+             else "after each first decision")
     words = (f"Over the rest of the race (an estimate from {best.place.n} simulated races "
-             f"after each first decision, every player then playing the greedy bot), "
+             f"{after}, every player then playing the greedy bot), "
              f"{best.action} is worth most: expected place {best.place.mean:.2f} "
              f"(95% {best.place.low:.2f}-{best.place.high:.2f}), the race over in about "
              f"{best.turns.mean:.1f} more turns of yours")
@@ -216,7 +219,7 @@ def race_sentence(race: Any, turn_best: str) -> str:
         except KeyError:
             return words + "."
         return (words + f"; this turn's proven best, {turn_best}, has expected place "
-                f"{other.place.mean:.2f}.")
+                f"{other.place.mean:.2f} ({other.place.n} races).")
     return words + "; it is also this turn's best."
 
 
@@ -225,14 +228,15 @@ def race_details(race: Any) -> dict[str, Any]:
     return {
         "what": "estimated over the race by simulation (greedy play after the decision, "
                 "draws from the real bag); not proven",
-        "races_per_decision": race.best.place.n,
+        "races_per_decision": race.best.place.n,  # the best's; each choice has its own
         "seconds": round(race.seconds, 3),
         "choices": [{"decision": c.action,
                      "expected_place": round(c.place.mean, 3),
                      "place_95": [round(c.place.low, 3), round(c.place.high, 3)],
                      "expected_turns_to_end": round(c.turns.mean, 2),
                      "turns_95": [round(c.turns.low, 2), round(c.turns.high, 2)],
-                     "win_share": round(c.win, 3)} for c in race.choices],
+                     "win_share": round(c.win, 3),
+                     "races": c.place.n} for c in race.choices],
     }
 
 

@@ -130,3 +130,39 @@ def test_kw_solve_keeps_the_proven_turn_and_says_the_race_values_are_estimates()
     assert "this turn's proven best" in sentence or "also this turn's best" in sentence
     with pytest.raises(solve.SolveError, match="races"):
         solve.SOLVER.solve(state, {"races": 0})
+
+
+def _results(places: list[int]) -> list[race.Result]:
+    return [race.Result(place, 5, 0) for place in places]
+
+
+def test_a_choice_clearly_behind_the_leader_gets_no_more_races() -> None:
+    leader = _results([1, 2] * 10)
+    behind = _results([3, 4] * 10)  # a place worse on every race: dropped
+    noisy = _results([2, 1] * 10)  # as good on average: kept
+    twin = _results([1, 2] * 10)  # the leader's results exactly: kept
+    kept = race.still_racing([leader, behind, noisy, twin], [0, 1, 2, 3])
+    assert kept == [0, 2, 3]
+    # The same lead with noise that hides it is not enough to drop a choice.
+    wobbly = _results([1, 4, 1, 1] * 5)  # a quarter of a place behind, one standard error
+    assert race.still_racing([leader, wobbly], [0, 1]) == [0, 1]
+
+
+def test_dropped_choices_keep_their_estimates_and_the_ranking_holds_every_choice() -> None:
+    state = _mid()
+    legal = {str(a) for a in state.legal_actions()}
+    kept = race.race_values(state, seconds=None, races=60, seed=4, drop=False)
+    raced = race.race_values(state, seconds=None, races=60, seed=4)
+    assert {c.action for c in raced.choices} == legal
+    counts = [c.place.n for c in raced.choices]
+    assert all(race.RACE_FROM <= n <= 60 for n in counts)
+    assert raced.races == sum(counts) and kept.races == 60 * len(legal)
+    # Every race of a choice is the race it had without dropping (the same draws, in order).
+    for c in raced.choices:
+        full = kept.choice(c.action)
+        if c.place.n == 60:
+            assert c.place == full.place
+    best = raced.best
+    for c in raced.choices:
+        if c.place.n < best.place.n:  # dropped: behind the leader when it left the race
+            assert c.utility.mean < best.utility.mean
