@@ -3,7 +3,8 @@
 Run::
 
     python benchmarks/bench_formel1_search.py [--plain-budget SECONDS] [--rivals maxn paranoid]
-                                              [--only NAME ...] [--set endgames puzzles view]
+                                              [--only NAME ...]
+                                              [--set endgames puzzles view proofs model]
                                               [--view-budget SECONDS] [--json]
 
 The player's-view set (``--set view``, ``solvers.formel1.view``; run alone it takes about
@@ -32,6 +33,10 @@ A plain search stopped by ``--plain-budget`` gives a bound, not a value: its row
 its speed-up is a lower bound (">"). Target: at least 20x on the hardest endgame whose plain
 search finished (equal values in the same run). Nothing here asserts on timing. The default
 run takes about 10-15 minutes on 2 cores.
+
+The proof set (``--set proofs --view-endgames 30``): part (2) alone, each endgame searched
+with max^n's shallow cuts and without them in the same process (nodes, CPU seconds, proven
+within 10 s, the values compared).
 
 The puzzle set (``--set puzzles``): every shipped race puzzle (``solvers.formel1.puzzles``)
 with its own rival model, the race search's time to the proven value of every first decision
@@ -242,6 +247,53 @@ def view_set(budget: float, count: int) -> dict[str, Any]:
     return {"real": real, "endgames": ends, "summary": summary}
 
 
+def proof_set(count: int, limit: float) -> dict[str, Any]:
+    """The endgame proofs alone (part (2) of the view set), each endgame searched twice in this
+    process, one after the other: max^n with its shallow cuts (``RaceConfig.shallow``, the
+    search as shipped) and without them (the search before the cuts). CPU seconds; a search
+    proves an endgame when it finishes within ``limit``. Printed: each endgame's nodes and
+    seconds both ways, whether the values of every first decision are equal, and the share
+    proven each way."""
+    import time
+
+    rows: list[dict[str, Any]] = []
+    for name, s in small_endgames(count):
+        row: dict[str, Any] = {"position": name, "players": s.players, "cards": cards_left(s)}
+        values = {}
+        for label, shallow in (("without", False), ("with", True)):
+            c0 = time.process_time()
+            plan = race.solve(s, config=race.RaceConfig(
+                rivals="maxn", time_budget=limit, node_budget=10**9, lines=False,
+                cpu_clock=True, shallow=shallow))
+            cpu = time.process_time() - c0
+            row[label] = {"proven": plan.status == "proven" and cpu <= limit,
+                          "nodes": plan.nodes, "cpu": round(cpu, 2)}
+            values[label] = {a.action: a.value for a in plan.alternatives}
+        both = row["with"]["proven"] and row["without"]["proven"]
+        row["equal"] = values["with"] == values["without"] if both else None
+        rows.append(row)
+        w, o = row["with"], row["without"]
+        print(f"endgame {name:<8} {s.players}p {row['cards']:>2} cards  without cuts "
+              f"{'proven' if o['proven'] else 'stopped':<7} {o['nodes']:>9,} nodes "
+              f"{o['cpu']:6.2f} s   with cuts {'proven' if w['proven'] else 'stopped':<7} "
+              f"{w['nodes']:>9,} nodes {w['cpu']:6.2f} s"
+              f"{'' if row['equal'] is None else '  equal' if row['equal'] else '  NOT EQUAL'}",
+              flush=True)
+    both = [r for r in rows if r["equal"] is not None]
+    summary = {"endgames": len(rows),
+               "proven_with": sum(1 for r in rows if r["with"]["proven"]),
+               "proven_without": sum(1 for r in rows if r["without"]["proven"]),
+               "both_proven": len(both), "all_equal": all(r["equal"] for r in both),
+               "nodes_ratio": round(sum(r["with"]["nodes"] for r in both)
+                                    / max(1, sum(r["without"]["nodes"] for r in both)), 3)}
+    print(f"endgames proven within {limit:g} s of CPU: {summary['proven_with']}/{len(rows)} "
+          f"with the cuts, {summary['proven_without']}/{len(rows)} without (target "
+          f"{PROVEN_SHARE:.0%}); on the {len(both)} proven both ways the values are "
+          f"{'equal' if summary['all_equal'] else 'NOT equal'} and the cuts search "
+          f"{summary['nodes_ratio']:.0%} of the nodes")
+    return {"endgames": rows, "summary": summary}
+
+
 def model_set(races: int) -> None:
     """Fit the car model and the evaluation's spread on greedy self-play (module docstring)."""
     import numpy as np
@@ -322,7 +374,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rivals", nargs="+", default=["maxn", "paranoid"],
                     choices=["maxn", "paranoid", "scripted"])
     ap.add_argument("--only", nargs="+", choices=sorted(ENDGAMES), default=None)
-    ap.add_argument("--set", nargs="+", choices=["endgames", "puzzles", "view", "model"],
+    ap.add_argument("--set", nargs="+",
+                    choices=["endgames", "puzzles", "view", "proofs", "model"],
                     default=["endgames", "puzzles"],
                     help="which positions (default endgames and puzzles)")
     ap.add_argument("--view-budget", type=float, default=5.0, metavar="SECONDS",
@@ -337,6 +390,12 @@ def main(argv: list[str] | None = None) -> int:
     if "model" in args.set:
         model_set(args.model_races)
         if args.set == ["model"]:
+            return 0
+    if "proofs" in args.set:
+        proofs = proof_set(args.view_endgames, REAL_LIMIT)
+        if args.json:
+            print(json.dumps(proofs, indent=1))
+        if args.set == ["proofs"]:
             return 0
     if "view" in args.set:
         measured = view_set(args.view_budget, args.view_endgames)

@@ -59,8 +59,9 @@ PRIZES = config_for(2).prizes
 COLOURS = config_for(2).colours
 Z95 = race.Z95
 #: Exact search is tried on a deal when at most this many cards are left (every hand and
-#: discard pile): beyond it the search does not finish in a hint's time (bench: 4 cards each,
-#: 4 players, proven in well under a second).
+#: discard pile): beyond it the search does not finish in a hint's time (bench: 12 cards of 3
+#: players take from a few ms to over 10 s of CPU, depending on the deal; a deal not finished
+#: in its share of the time switches the search off for the later deals).
 EXACT_CARDS = 12
 #: The card plays of a rollout before the evaluation takes over (None: to the end of the race).
 HORIZON = None

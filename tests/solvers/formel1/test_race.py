@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -284,3 +285,93 @@ def test_the_prize_bound_is_never_below_what_the_maxn_line_wins(
     vec, _ = brute(s, s, s.current_player)
     for q in range(s.players):
         assert race.earned(s)[q] + race.remaining_bound(s, q) >= vec[q]
+
+
+class _TooBig(Exception):
+    """The brute force would pass its node cap: the drawn position is too big for a test."""
+
+
+def _capped_brute(root: State, s: State, left: list[int]) -> tuple[int, ...]:
+    """``brute``'s max^n vector, raising _TooBig after ``left[0]`` positions."""
+    if _over(root, s):
+        return _final(root, s)
+    left[0] -= 1
+    if left[0] < 0:
+        raise _TooBig
+    mover = s.current_player
+    best: tuple[int, ...] | None = None
+    for aid in s.legal_action_ids():
+        vec = _capped_brute(root, s.child(aid), left)
+        if best is None or vec[mover] > best[mover]:
+            best = vec
+    assert best is not None
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), cards=st.integers(3, 7),
+       mid=st.booleans(), variant=st.sampled_from([(), ("two_laps_discards",), ("white321",)]))
+def test_random_small_endgames_every_maxn_value_and_the_line_equal_brute_force(
+        players: int, seed: int, cards: int, mid: bool, variant: tuple[str, ...]) -> None:
+    # The pruned max^n (the prize bounds, the shallow cuts of its caller's needs, the table)
+    # against the plain recursion, on positions drawn at random rather than chosen.
+    s = endgame(players, seed, cards, mid, variants=variant)
+    if s is None or len(s.legal_action_ids()) < 2:
+        return
+    p = s.current_player
+    try:
+        truth = {str(a): _capped_brute(s, s.child(s.resolve(a)), [20_000])
+                 for a in s.legal_actions()}
+    except _TooBig:
+        return
+    seen: list[tuple[State, tuple[int, ...]]] = []
+    real = race._Search._maxn
+
+    def recording(self: race._Search, node: State, need: race.Need | None) -> race.Result:
+        got = real(self, node, need)
+        if got is not race.SKIP and got is not race.CUT:
+            seen.append((node, got[0]))
+        return got
+
+    with mock.patch.object(race._Search, "_maxn", recording):
+        plan = race.solve(s, config=race.RaceConfig(rivals="maxn"))
+    assert plan.status == "proven"
+    assert {a.action: a.value for a in plan.alternatives} == {a: v[p] for a, v in truth.items()}
+    first = min((a for a in truth if truth[a][p] == plan.value), key=s.resolve)
+    assert plan.best == first and plan.prizes == truth[first]
+    # Every vector the pruned search returned (so every table entry) is its node's own.
+    for node, vec in seen[:60]:
+        whole, _ = brute(node, node, node.current_player)
+        assert vec == tuple(t - e for t, e in zip(whole, race.earned(node), strict=True))
+
+
+@pytest.mark.parametrize("which", [0, 3, 17])
+def test_every_vector_the_pruned_maxn_returns_or_stores_equals_brute_force_at_its_node(
+        which: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The shallow cuts return markers, never a wrong vector: every vector that comes back
+    # (and so every table entry) is the whole max^n vector of its node, with its decision.
+    s = _position(CASES[which])
+    seen: list[tuple[State, tuple[int, ...], int]] = []
+    real = race._Search._maxn
+
+    def recording(self: race._Search, node: State, need: race.Need | None) -> race.Result:
+        got = real(self, node, need)
+        if got is not race.SKIP and got is not race.CUT:
+            seen.append((node, got[0], got[1]))
+        return got
+
+    monkeypatch.setattr(race._Search, "_maxn", recording)
+    cut = race.solve(s, config=race.RaceConfig(lines=False))
+    assert seen
+    for node, vec, aid in seen:
+        truth, _ = brute(node, node, node.current_player)
+        assert vec == tuple(t - e for t, e in zip(truth, race.earned(node), strict=True))
+        # The decision is the lowest id reaching the mover's best (the stated tie rule).
+        mover = node.current_player
+        firsts = [a for a in node.legal_action_ids()
+                  if brute(node, node.child(a), mover)[0][mover] == truth[mover]]
+        assert aid == firsts[0]
+    plain = race.solve(s, config=race.RaceConfig(lines=False, shallow=False))
+    assert cut.nodes < plain.nodes  # the cuts did cut
+    assert [(a.action, a.value) for a in cut.alternatives] == \
+        [(a.action, a.value) for a in plain.alternatives]
