@@ -5,7 +5,9 @@ It extends ``gamecore.cli`` (which stays free of solver code) with::
 
     kw solve FILE [--json] [each game's options]
     kw solve --puzzle NAME [--game G] [--json]
-    kw puzzles [--game G] [--export NAME]
+    kw puzzles [--game G] [--mined] [--export NAME]
+    kw puzzles --mine --game G --games N [--seed S] [--replay FILE ...] [--out FILE] [--ship]
+    kw puzzles --check [--game G]
     kw tournament --bots A,B --games N [--game G] [--seed S] [--workers K]
                   [--players P] [--dask ADDR] [--plot FILE.png] [--json]
                   [--bots-dir DIR] [--move-seconds S] [--memory-mb MB] [--sub-game PART]
@@ -112,7 +114,29 @@ def add_puzzles(sub: Any) -> None:
                              help="print puzzle NAME's position as a position file instead")
     puzzles_cmd.add_argument("--game", default=None, metavar="G",
                              help=f"whose puzzles: {names} (default {DEFAULT_GAME}; with "
-                                  f"--export, any game's)")
+                                  f"--export, any game's; with --check, every game's)")
+    mining = puzzles_cmd.add_argument_group(
+        "mined puzzles", "positions from seeded games between the bots (and replays) whose "
+                         "best decision is proven, unique by a margin, and missed by the greedy "
+                         "bot (docs/puzzles.md)")
+    mining.add_argument("--mined", action="store_true",
+                        help="list the game's mined puzzles too, after the hand-made ones")
+    mining.add_argument("--mine", action="store_true",
+                        help="mine puzzles (needs --game and --games)")
+    mining.add_argument("--games", type=_whole, default=None, metavar="N",
+                        help="with --mine: seeded games to play")
+    mining.add_argument("--seed", type=_whole, default=0, metavar="S",
+                        help="with --mine: the seed of the games (default 0)")
+    mining.add_argument("--replay", action="append", default=[], metavar="FILE",
+                        help="with --mine: also mine this replay file (repeatable)")
+    mining.add_argument("--out", default=None, metavar="FILE",
+                        help="with --mine: write the puzzles to FILE")
+    mining.add_argument("--ship", action="store_true",
+                        help="with --mine: write them to the game's shipped file "
+                             "(solvers/GAME/mined_puzzles.json), replacing it")
+    mining.add_argument("--check", action="store_true",
+                        help="prove every shipped mined puzzle again, one line each; exit 1 "
+                             "if any fails")
     puzzles_cmd.set_defaults(run=cmd_puzzles)
 
 
@@ -212,22 +236,128 @@ def solve_request(args: argparse.Namespace, given: dict[str, Any]) -> Answer:
 
 
 def cmd_puzzles(args: argparse.Namespace) -> int:
-    """``kw puzzles``: a game's puzzles, one line each, or ``--export NAME``: a puzzle's
-    position file."""
+    """``kw puzzles``: a game's hand-made puzzles, one line each (with ``--mined`` the mined
+    ones after them), ``--export NAME``: a puzzle's position file, ``--mine``: mine puzzles,
+    ``--check``: prove the shipped mined puzzles again."""
+    from solvers import mining
+
+    _check_puzzle_flags(args)
+    if args.mine:
+        return _cmd_mine(args)
+    if args.check:
+        return _cmd_check(args)
     try:
         if args.export:
+            mined = [p for g in _mined_games(args.game) for p in mining.load_mined(g)
+                     if p.name == args.export]
+            if mined:
+                print(core.position_json(core.find_registered(mined[0].game), mined[0].state()))
+                return core.EXIT_OK
             puzzle = find_puzzle(args.export, args.game)
             print(core.position_json(core.find_registered(puzzle.game), puzzle.state()))
             return core.EXIT_OK
         game = args.game or DEFAULT_GAME
         shown = puzzles(game)
-    except SolveError as exc:
+        found = mining.load_mined(game) if args.mined and game in mining.GAMES else ()
+    except (SolveError, mining.MiningError) as exc:
         raise UsageError(str(exc)) from None
     word = core.find_registered(game).players_word
     for p in shown:
         print(f"{p.name:<28} {p.kind:<8} {'*' * p.difficulty:<5} {p.players} {word:<9}  "
               f"{p.title}")
+    for m in found:
+        print(f"{m.name:<28} {'mined':<8} {m.rating:<5} {m.source.get('players', '-')} "
+              f"{word:<9}  {m.answer_label} ({', '.join(m.themes) or 'no theme'})")
     return core.EXIT_OK
+
+
+def _check_puzzle_flags(args: argparse.Namespace) -> None:
+    """Refuse ``kw puzzles`` flags that do not go together, in one line."""
+    given = [f for f, on in (("--mine", args.mine), ("--check", args.check),
+                             ("--export", args.export), ("--mined", args.mined)) if on]
+    if len(given) > 1:
+        raise UsageError(f"give one of {', '.join(given)}, not both")
+    if not args.mine:
+        for flag, on in (("--games", args.games is not None), ("--replay", args.replay),
+                         ("--out", args.out), ("--ship", args.ship)):
+            if on:
+                raise UsageError(f"{flag} goes with --mine")
+    if args.mine:
+        if args.game is None:
+            raise UsageError("--mine needs --game G (kraftwagen, formel1 or automobiles)")
+        if args.games is None:
+            raise UsageError("--mine needs --games N")
+
+
+def _mined_games(game: str | None) -> tuple[str, ...]:
+    """The games whose mined puzzles a command reads (``game`` alone when given)."""
+    from solvers import mining
+
+    if game is None:
+        return mining.GAMES
+    if game not in mining.GAMES:
+        raise UsageError(f"no game {game!r} has mined puzzles (games: {', '.join(mining.GAMES)})")
+    return (game,)
+
+
+def _cmd_mine(args: argparse.Namespace) -> int:
+    """``kw puzzles --mine``: mine, print a summary, write ``--out`` and/or the shipped file."""
+    from solvers import mining
+
+    game = args.game
+    _mined_games(game)
+    if args.out is not None and not Path(args.out).parent.is_dir():
+        raise UsageError(f"--out {args.out!r}: the folder {str(Path(args.out).parent)!r} does "
+                         "not exist")
+    targets = ([Path(args.out)] if args.out else []) + \
+        ([mining.shipped_path(game)] if args.ship else [])
+
+    def command(games: int) -> str:
+        return f"kw puzzles --mine --game {game} --games {games} --seed {args.seed}" + \
+            "".join(f" --replay {Path(r).name}" for r in args.replay)
+
+    def write(games: int, found: list[mining.MinedPuzzle]) -> None:
+        # Written after every game, naming the games played so far: a run stopped early
+        # leaves the file that the command it names makes.
+        text = mining.to_json(game, found, command(games))
+        for target in targets:
+            target.write_text(text, "utf-8")
+
+    try:
+        found = mining.mine(game, args.games, args.seed, tuple(args.replay), progress=True,
+                            on_game=write if targets else None)
+    except mining.MiningError as exc:
+        raise UsageError(str(exc)) from None
+    print("\n".join(mining.summary(found)))
+    if targets:
+        write(args.games, found)
+    for target in targets:
+        print(f"written to {target}")
+    if not targets:
+        print("nothing written (give --out FILE, or --ship for the game's shipped file)")
+    return core.EXIT_OK
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    """``kw puzzles --check``: every shipped mined puzzle proven again, one line each."""
+    from solvers import mining
+
+    failed = total = 0
+    for game in _mined_games(args.game):
+        try:
+            shipped = mining.load_mined(game)
+        except mining.MiningError as exc:
+            raise UsageError(str(exc)) from None
+        for puzzle in shipped:
+            total += 1
+            why = mining.check(puzzle)
+            if why is None:
+                print(f"ok      {puzzle.name}")
+            else:
+                failed += 1
+                print(f"FAILED  {puzzle.name}: {why}")
+    print(f"{total - failed} of {total} mined puzzles still proven")
+    return core.EXIT_OK if failed == 0 else core.EXIT_INTERNAL
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
