@@ -4,8 +4,9 @@ the marks, and "learn from your mistakes".
 ``ReviewWidget(review)`` shows a ``solvers.review.Review`` (the engine: ``review(replay, player,
 budget)``; ``run_review`` runs it under an ipywidgets progress bar). The graph draws the value
 of the decision played against the best's at each reviewed decision (plain SVG: filled points
-are proven values, hollow ones bounds or estimates; red rings the marked decisions); the slider
-and the list below it jump to a decision, whose board (the game's own view,
+are proven values, hollow ones bounds or estimates; red rings the marked decisions); a click on
+the graph (``kwwidgets.clickable``: anywhere in a decision's column), the slider or the list
+below it jumps to a decision, whose board (the game's own view,
 ``kwwidgets.views``, as the player saw it) and values are shown. ``learn()`` steps to each
 marked decision and hides the answer until the player has tried again (``try_move``) or asks
 for it (``reveal``). Every button calls a public method, which tests call directly.
@@ -20,6 +21,7 @@ from typing import Any
 import ipywidgets as w
 
 from gamecore.errors import GameError
+from kwwidgets.clickable import ClickableSVG
 from kwwidgets.common import board_widget, button, escape_dollars, message_widget, say, show_svg
 from kwwidgets.views import GameView, view_for
 from solvers.answer import number
@@ -89,8 +91,9 @@ class ReviewWidget:
             f"<span style='color:#555'>Marks: {html.escape(t.words())}. A decision is marked "
             f"only when the solver has shown the loss. "
             f"{html.escape(r.view_note)}</span>"))
-        self.graph = w.HTML()
+        self.graph = ClickableSVG(layout=w.Layout(width="100%"))
         self.graph.add_class("kw-review-graph")
+        self.graph.on_pick(self._on_pick)
         numbers = [d.number for d in r.decisions]
         self.slider = w.SelectionSlider(options=numbers, value=numbers[0],
                                         description="decision", continuous_update=False,
@@ -169,6 +172,10 @@ class ReviewWidget:
             with self.out:
                 self.go(change["new"])
 
+    def _on_pick(self, number: int) -> None:
+        with self.out:
+            self.go(number)
+
     def _on_list(self, change: dict[str, Any]) -> None:
         if change["new"] != self.decision.number:
             with self.out:
@@ -240,7 +247,7 @@ class ReviewWidget:
         """Redraw the graph, the board and the values of the decision shown."""
         d = self.decision
         state = self.review.states[d.index]
-        self.graph.value = graph_svg(self.review, d.number)
+        self.graph.svg = graph_svg(self.review, d.number)
         show_svg(self.board, self.view_of.board(state, self.review.player))
         self.detail.value = escape_dollars(self._detail_html(d))
         lesson = self.lesson is not None and self.at in self.lesson
@@ -302,7 +309,8 @@ def graph_svg(result: Review, current: int | None = None) -> str:
     """The evaluation graph as SVG: at each reviewed decision (x, the player's decision
     number) the value of the decision played and the best's (y, in the solver's unit); filled
     points proven, hollow ones bounds or estimates; marked decisions ringed; ``current`` the
-    decision shown, a vertical line."""
+    decision shown, a vertical line. Each decision's column (and its points) carries
+    ``data-pick``, its number: a click there jumps to it (``ClickableSVG``)."""
     points = [(d.number, d.played_value, d.best_value, d.mark) for d in result.decisions]
     values = [v.value for _, p, b, _ in points for v in (p, b)
               if v is not None and v.value is not None]
@@ -333,6 +341,14 @@ def graph_svg(result: Review, current: int | None = None) -> str:
              f'<text x="{GRAPH_W - PAD}" y="{PAD - 10}" font-size="12" text-anchor="end">'
              f'<tspan fill="{BEST}">best found</tspan> / <tspan fill="{PLAYED}">played'
              f"</tspan></text>"]
+    numbers = [n for n, *_ in points]
+    for k, n in enumerate(numbers):  # each decision's column, to click (under the points)
+        left = x((numbers[k - 1] + n) / 2) if k else PAD
+        right = x((n + numbers[k + 1]) / 2) if k + 1 < len(numbers) else GRAPH_W - PAD
+        parts.append(f'<rect x="{left:.1f}" y="{PAD}" width="{max(right - left, 1):.1f}" '
+                     f'height="{GRAPH_H - 2 * PAD}" fill="#000" fill-opacity="0" '
+                     f'pointer-events="all" data-pick="{n}" class="kw-pick">'
+                     f"<title>#{n}: show this decision</title></rect>")
     if current is not None:
         parts.append(f'<line x1="{x(current):.1f}" y1="{PAD}" x2="{x(current):.1f}" '
                      f'y2="{GRAPH_H - PAD}" stroke="#999" stroke-dasharray="4 3" '
@@ -348,11 +364,12 @@ def graph_svg(result: Review, current: int | None = None) -> str:
                 continue
             fill = colour if value.kind == "proven" else "white"
             parts.append(f'<circle cx="{x(n):.1f}" cy="{y(value.value):.1f}" r="3" '
-                         f'fill="{fill}" stroke="{colour}"><title>#{n}: '
+                         f'fill="{fill}" stroke="{colour}" data-pick="{n}"><title>#{n}: '
                          f"{html.escape(value.words())}</title></circle>")
         if mark is not None and played is not None and played.value is not None:
             parts.append(f'<circle cx="{x(n):.1f}" cy="{y(played.value):.1f}" r="7" '
-                         f'fill="none" stroke="{MARK}" stroke-width="2" class="kw-mark">'
+                         f'fill="none" stroke="{MARK}" stroke-width="2" class="kw-mark" '
+                         f'data-pick="{n}">'
                          f"<title>#{n}: {mark}</title></circle>")
     parts.append("</svg>")
     return "".join(parts)

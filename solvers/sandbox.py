@@ -24,6 +24,16 @@ the network is cut in the bot's process, by a network namespace of its own where
 allows one (Linux ``unshare``), else by replacing Python's socket constructors (a bot that loads
 a C extension of its own could get round that: ``network`` says which is in force). Built on
 ``multiprocessing`` ("spawn": a fresh interpreter, nothing shared with the tournament).
+
+On a Dask cluster. A ``dask worker`` (and a ``LocalCluster`` of processes) runs its tasks in a
+daemonic process, started by its nanny, and ``multiprocessing`` refuses a daemonic process any
+child ("daemonic processes are not allowed to have children"): a daemon is ended without
+clean-up, which would leave its children behind. The bot's process is started all the same
+(``_start``: the flag is lifted for that one start, under a lock), and what the rule protects
+against is handled where it matters: the bot's process asks the kernel to end it when its parent
+ends (Linux ``PR_SET_PDEATHSIG``), and ends itself when its pipe closes. ``check_file`` is the
+quick check of a file that a teacher's list of submissions shows: does it load and define
+``choose``, in the same kind of process.
 """
 
 from __future__ import annotations
@@ -35,9 +45,11 @@ import inspect
 import os
 import random
 import resource
+import signal
 import socket
+import threading
 import traceback
-from multiprocessing import get_context
+from multiprocessing import current_process, get_context
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -50,6 +62,9 @@ DEFAULT_MEMORY_MB = 1024
 #: the bot's process gets this long to start (import the game and the file) before its first move
 START_SECONDS = 30.0
 _CLONE_NEWUSER, _CLONE_NEWNET = 0x10000000, 0x40000000
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+#: one bot's process starts at a time in a process whose daemon flag is lifted (``_start``)
+_START_LOCK = threading.Lock()
 
 
 class BotFault(Exception):
@@ -68,7 +83,8 @@ class SandboxedBot:
     participant = True
 
     def __init__(self, path: str | Path, game: str, seed: int | None = 0,
-                 seconds: float = DEFAULT_SECONDS, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
+                 seconds: float = DEFAULT_SECONDS, memory_mb: int = DEFAULT_MEMORY_MB,
+                 start_seconds: float = START_SECONDS) -> None:
         self.path = Path(path)
         self.name = self.path.stem
         self.game = game
@@ -77,11 +93,12 @@ class SandboxedBot:
         context = get_context("spawn")
         self._conn, child = context.Pipe()
         self._process = context.Process(
-            target=_serve, args=(child, str(self.path), game, seed, memory_mb), daemon=True)
-        self._process.start()
+            target=_serve, args=(child, str(self.path), game, seed, memory_mb, os.getpid()),
+            daemon=True)
+        _start(self._process)
         child.close()
         self.network = ""
-        ready = self._receive(START_SECONDS, "to start")
+        ready = self._receive(start_seconds, "to start")
         if ready[0] != "ready":
             self.close()
             raise BotFault(str(ready[1]))
@@ -135,18 +152,52 @@ class SandboxedBot:
             self.close()
 
 
+def _start(process: Any) -> None:
+    """Start the bot's process, also from a daemonic process (a Dask worker: module docstring).
+
+    ``multiprocessing`` checks the flag of the process that starts a child, so it is lifted for
+    this one start; the lock keeps another thread from restoring it in between."""
+    me = current_process()
+    if not me.daemon:
+        process.start()
+        return
+    with _START_LOCK:
+        me.daemon = False
+        try:
+            process.start()
+        finally:
+            me.daemon = True
+
+
+def check_file(path: str | Path, game: str, start_seconds: float = 10.0) -> str:
+    """The quick check of a participant's file: "" when it loads in a bot's process and defines
+    ``choose`` (a function, or a class with the method), else the reason in plain words. The
+    file runs in its own process with the tournament's limits, never in the caller's."""
+    try:
+        bot = SandboxedBot(path, game, seed=0, start_seconds=start_seconds)
+    except BotFault as fault:
+        return fault.reason
+    bot.close()
+    return ""
+
+
 # --- in the bot's own process ---------------------------------------------------------------------
-def _serve(conn: Connection, path: str, game: str, seed: int | None, memory_mb: int) -> None:
+def _serve(conn: Connection, path: str, game: str, seed: int | None, memory_mb: int,
+           parent: int) -> None:
     """The bot's process: limits first, then the file, then one answer per position."""
     network = _cut_network()
+    _end_with(parent)
     try:
         import_module_of(game)
         described = get_game(game)
         # The limit counts the interpreter and the game already loaded, then the bot's own use.
         resource.setrlimit(resource.RLIMIT_AS, (memory_mb * 2**20, memory_mb * 2**20))
         choose = load_choose(path, seed)
+    except NoChoose as exc:  # the sandbox's own words, not an error of theirs to look up
+        conn.send(("error", f"could not be loaded: {exc}"))
+        return
     except Exception as exc:  # noqa: BLE001 - whatever a participant's file raises is reported
-        conn.send(("error", f"could not be loaded: {_last_line(exc)}"))
+        conn.send(("error", f"could not be loaded: {_last_line(exc, path)}"))
         return
     conn.send(("ready", network))
     while True:
@@ -161,7 +212,20 @@ def _serve(conn: Connection, path: str, game: str, seed: int | None, memory_mb: 
         except MemoryError:
             conn.send(("error", "ran out of memory"))
         except Exception as exc:  # noqa: BLE001 - a participant's error, reported in words
-            conn.send(("error", f"raised {_last_line(exc)}"))
+            conn.send(("error", f"raised {_last_line(exc, path)}"))
+
+
+def _end_with(parent: int) -> None:
+    """Ask the kernel to end this process when its parent ends (a Dask worker stopped by its
+    nanny, a tournament killed): set after the network is cut, since a change of credentials
+    clears it. Elsewhere than Linux the closed pipe still ends a bot that is waiting."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent ended before the request: nothing will signal
+        os._exit(0)
 
 
 def import_module_of(game: str) -> None:
@@ -171,9 +235,14 @@ def import_module_of(game: str) -> None:
     find(game)
 
 
+class NoChoose(ValueError):
+    """A participant's file that defines no ``choose``."""
+
+
 def load_choose(path: str, seed: int | None) -> Any:
     """The ``choose`` callable of a participant's file: its function, or a method of the first
-    class that has one (built with ``seed`` when it takes one); ValueError when there is none."""
+    class that has one (built with ``seed`` when it takes one); NoChoose (a ValueError) when
+    there is none."""
     spec = importlib.util.spec_from_file_location(f"participant_{Path(path).stem}", path)
     if spec is None or spec.loader is None:
         raise ValueError(f"{path} is not a Python file")
@@ -188,7 +257,7 @@ def load_choose(path: str, seed: int | None) -> Any:
             maker: Any = value
             takes_seed = "seed" in inspect.signature(maker).parameters
             return (maker(seed=seed) if takes_seed else maker()).choose
-    raise ValueError("it defines no choose(state) function and no class with a choose method")
+    raise NoChoose("it defines no choose(state) function and no class with a choose method")
 
 
 def _cut_network() -> str:
@@ -209,13 +278,17 @@ def _cut_network() -> str:
     return "Python's sockets refused (the kernel allows no network namespace here)"
 
 
-def _last_line(exc: BaseException) -> str:
-    """``Type: message (file, line N)`` of a participant's error."""
+def _last_line(exc: BaseException, path: str) -> str:
+    """``Type: message (file, line N)`` of a participant's error, at the last line of their
+    file it passed through (none when it never did: a file without ``choose``, say, whose
+    error is the sandbox's and its line no help to them)."""
     if isinstance(exc, SyntaxError):
         return f"SyntaxError: {exc.msg} ({Path(exc.filename or '?').name}, line {exc.lineno})"
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f" ({Path(frames[-1].filename).name}, line {frames[-1].lineno})" if frames else ""
+    mine = [f for f in traceback.extract_tb(exc.__traceback__)
+            if Path(f.filename).resolve() == Path(path).resolve()]
+    where = f" ({Path(mine[-1].filename).name}, line {mine[-1].lineno})" if mine else ""
     return f"{type(exc).__name__}: {exc}{where}"
 
 
-__all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_SECONDS", "BotFault", "SandboxedBot", "load_choose"]
+__all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_SECONDS", "BotFault", "SandboxedBot", "check_file",
+           "load_choose"]

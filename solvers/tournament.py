@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from multiprocessing import get_context
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -564,6 +564,24 @@ def _game_from_dict(g: dict[str, Any]) -> GameResult:
         tuple((int(seat), str(reason)) for seat, reason in g.get("faults", ())))
 
 
+def from_games(games: Sequence[GameResult], seed: int = 0) -> TournamentResult:
+    """One tournament of ``games`` played in several rounds (a class's rounds, one after
+    another): numbered again in their order, its bots every bot that played (in order of first
+    appearance), its statistics made anew; ``seed`` is the first round's. TournamentError when
+    there are no games or they mix games or table sizes (their statistics would not compare)."""
+    if not games:
+        raise TournamentError("no games to make a tournament of")
+    first = games[0]
+    for g in games:
+        if g.game != first.game or len(g.lineup) != len(first.lineup):
+            raise TournamentError(f"the games mix {first.game} at {len(first.lineup)} seats "
+                                  f"with {g.game} at {len(g.lineup)} seats")
+    numbered = tuple(replace(g, index=i) for i, g in enumerate(games))
+    bots = tuple(dict.fromkeys(b for g in numbered for b in g.lineup))
+    return TournamentResult(bots, len(first.lineup), seed, numbered,
+                            tuple(bot_stats(numbered, b) for b in bots), first.game)
+
+
 def save(result: TournamentResult, path: str | Path) -> None:
     """Write ``result`` as JSON (every game; ``load`` reads it back)."""
     Path(path).write_text(json.dumps(result.to_dict()) + "\n", encoding="utf-8")
@@ -864,6 +882,7 @@ def plot_class(result: TournamentResult) -> Figure:
 
 __all__ = ["ABANDONED", "BotStats", "DEFAULT_CAP", "GameResult", "GameSpec", "MAX_DECISIONS",
            "Rating", "TournamentError", "TournamentResult", "bot_stats", "check_bot",
-           "decision_cap", "fault_lines", "finish_key", "game_module", "head_to_head", "load",
-           "placings", "play_one", "plot", "plot_class", "rating_history", "rating_lines",
-           "ratings", "report_lines", "run_tournament", "save", "schedule", "sub_games"]
+           "decision_cap", "fault_lines", "finish_key", "from_games", "game_module",
+           "head_to_head", "load", "placings", "play_one", "plot", "plot_class",
+           "rating_history", "rating_lines", "ratings", "report_lines", "run_tournament", "save",
+           "schedule", "sub_games"]

@@ -78,9 +78,12 @@ c.Spawner.args = ["--ServerApp.terminals_enabled=False",
 if os.geteuid() == 0:  # the single-user server refuses to run as root without it
     c.Spawner.args.append("--allow-root")
 # Hints are shared: a position one participant asked about is answered at once for the next
-# (kwwidgets.hintcache); each hint's own search has a fixed CPU budget.
+# (kwwidgets.hintcache); each hint's own search has a fixed CPU budget. KW_CLASS_DIR is the
+# class folder: the teacher's console (kwwidgets.console) finds the homes there, and every
+# participant's "Show the solution" reads the teacher's lock from it (kwwidgets.solutions).
 c.Spawner.environment = {"PATH": f"{VENV_BIN}:{os.environ['PATH']}",
-                         "KW_HINT_CACHE": str(RUN / "hints")}
+                         "KW_HINT_CACHE": str(RUN / "hints"),
+                         "KW_CLASS_DIR": str(RUN)}
 c.Spawner.default_url = "/" + START
 c.Spawner.http_timeout = c.Spawner.start_timeout = 120
 

@@ -93,6 +93,22 @@ def test_the_slider_and_list_jump_to_a_decisions_board(small_review: Any) -> Non
     assert f"Decision #{small_review.decisions[2].number}" in widget.detail.value
 
 
+def test_a_click_on_the_graph_jumps_to_that_decisions_board(small_review: Any) -> None:
+    widget = ReviewWidget(small_review)
+    root = ET.fromstring(widget.graph.svg)
+    columns = [e for e in root.iter() if e.tag.endswith("rect") and e.get("data-pick")]
+    assert [int(e.get("data-pick", "")) for e in columns] == [
+        d.number for d in small_review.decisions]
+    lefts = [float(e.get("x", "")) for e in columns]
+    assert lefts == sorted(lefts)  # side by side, in the order of the decisions
+    target = small_review.decisions[2]
+    widget.graph.pick(target.number)  # what the front end sends on a click
+    assert widget.decision is target and widget.slider.value == target.number
+    assert f"Decision #{target.number}" in widget.detail.value
+    assert widget.graph.picked == -1  # ready for the next click, on the same column too
+    assert f'data-pick="{target.number}"' in widget.graph.svg
+
+
 def test_learning_with_no_mark_says_so(small_review: Any) -> None:
     if small_review.marked():
         pytest.fail("the fixture's review was expected to carry no mark at this budget")

@@ -221,6 +221,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",
                 "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
         env[var] = str(tmp / var.lower())
+    env["KW_TRAINER_FILE"] = str(tmp / "trainer.json")  # never the user's own rating
     app_settings = tmp / "lab-settings"
     app_settings.mkdir()
     (app_settings / "overrides.json").write_text(json.dumps(LAB_SETTINGS))
@@ -920,6 +921,11 @@ def _review(page: Page, notebook: str) -> None:
     before = detail.inner_text()
     widget.locator("button.kw-review-next").click()
     expect(detail).not_to_have_text(before)
+    # A click on the graph's last column shows that decision.
+    last = widget.locator(".kw-review-graph rect.kw-pick").last
+    number = last.get_attribute("data-pick")
+    last.click()
+    expect(detail).to_contain_text(f"Decision #{number}")
     _shot(page, "06_review-widget")
     widget.locator("button.kw-review-learn").click()
     expect(widget.locator(".kw-message")).not_to_have_text("")
@@ -938,11 +944,49 @@ def _class_tournament(page: Page, notebook: str) -> None:
     _shot(page, "07_class_tournament-plot")
 
 
+def _teacher_console(page: Page, notebook: str) -> None:
+    """08: the console lists who submitted (a file with a typo not ready), the leaderboard names
+    the faulty bot last; Lock again and Reveal now change what participants would see."""
+    console = page.locator(".kw-console").first
+    console.scroll_into_view_if_needed()
+    expect(console).to_contain_text("not ready")
+    expect(console).to_contain_text("cleo_my_bot.py")
+    _shot(page, "08_teacher_console")
+    console.locator("button.kw-console-lock").click()
+    expect(console).to_contain_text("Locked until you set a time.")
+    console.locator("button.kw-console-reveal-now").click()
+    expect(console).to_contain_text("Unlocked: participants see a solution when they ask.")
+    console.locator("button.kw-console-refresh").click()
+    expect(console).to_contain_text("not ready")
+    _shot(page, "08_teacher_console-unlocked")
+
+
+def _trainer(page: Page, notebook: str) -> None:
+    """09: the last trainer shows a puzzle on a drawn board with its answer hidden; a choice
+    shows the answer and moves the rating."""
+    trainer = page.locator(".kw-trainer").last
+    trainer.scroll_into_view_if_needed()
+    _expect_board(trainer.locator(".kw-board svg").first)
+    outcome = trainer.locator(".kw-trainer-outcome")
+    assert outcome.inner_text().strip() == ""  # no answer before the question is answered
+    rating = trainer.locator(".kw-trainer-rating")
+    before = rating.inner_text()
+    _shot(page, "09_puzzle_trainer")
+    trainer.locator("button.kw-trainer-choice").first.click()
+    expect(outcome).to_contain_text("The answer:")
+    expect(rating).not_to_have_text(before)
+    outcome.scroll_into_view_if_needed()
+    _shot(page, "09_puzzle_trainer-answer")
+    trainer.locator("button.kw-trainer-next").click()
+    expect(outcome).to_have_text("")
+
+
 WIDGETS: dict[str, Callable[[Page, str], None]] = {
     "00_start.ipynb": _start, "01_rules_tour.ipynb": _rules_tour, "02_play.ipynb": _play,
     "03_puzzles.ipynb": _puzzles, "04_pricing_lab.ipynb": _pricing_lab,
     "05_workshop.ipynb": _workshop, "06_review.ipynb": _review,
     "07_class_tournament.ipynb": _class_tournament,
+    "08_teacher_console.ipynb": _teacher_console, "09_puzzle_trainer.ipynb": _trainer,
     "10_formel1_tour.ipynb": _formel1_tour,
     "11_formel1_play.ipynb": _formel1_play, "12_formel1_workshop.ipynb": _formel1_workshop,
     "20_automobiles_tour.ipynb": _automobiles_tour,
@@ -1056,7 +1100,7 @@ def _checks() -> list[tuple[str, str]]:
 
 
 def test_every_notebook_has_its_checks() -> None:
-    assert len(NOTEBOOK_NAMES) == 14 and set(WIDGETS) == set(NOTEBOOK_NAMES)
+    assert len(NOTEBOOK_NAMES) == 16 and set(WIDGETS) == set(NOTEBOOK_NAMES)
     assert set(PLAYS) == {"02_play.ipynb", "11_formel1_play.ipynb", "21_automobiles_play.ipynb"}
 
 
