@@ -277,7 +277,8 @@ class ReviewWidget:
             rows.append(f"Best found: <b>{html.escape(d.best)}</b> - "
                         f"{html.escape(d.best_value.words())}")
         if d.loss is not None and d.best != d.played:
-            rows.append(f"Loss: {number(d.loss)} {html.escape(self.review.thresholds.unit)}")
+            unit = self.review.thresholds.unit if d.scaled else d.unit
+            rows.append(f"Loss: {number(d.loss)} {html.escape(unit)}")
         colour = MARK if d.mark else "#333333"
         rows.append(f"<span style='color:{colour}'><b>{html.escape(d.mark_words())}</b></span>")
         if d.unit:
@@ -296,7 +297,7 @@ def _series(result: Review, which: str) -> list[tuple[int, float]]:
     out = []
     for d in result.decisions:
         value = d.best_value if which == "best" else d.played_value
-        if value is not None and value.value is not None:
+        if d.scaled and value is not None and value.value is not None:
             out.append((d.number, value.value))
     return out
 
@@ -311,7 +312,10 @@ def graph_svg(result: Review, current: int | None = None) -> str:
     points proven, hollow ones bounds or estimates; marked decisions ringed; ``current`` the
     decision shown, a vertical line. Each decision's column (and its points) carries
     ``data-pick``, its number: a click there jumps to it (``ClickableSVG``)."""
-    points = [(d.number, d.played_value, d.best_value, d.mark) for d in result.decisions]
+    # A decision valued in another unit than the marks' (d.scaled False) keeps its column
+    # but no point: the graph has one scale.
+    points = [(d.number, d.played_value if d.scaled else None,
+               d.best_value if d.scaled else None, d.mark) for d in result.decisions]
     values = [v.value for _, p, b, _ in points for v in (p, b)
               if v is not None and v.value is not None]
     lo, hi = (min(values), max(values)) if values else (0.0, 1.0)

@@ -18,10 +18,11 @@ interval. Otherwise the decision is shown with its values and "not marked: not s
 The played decision is valued from the answer's alternatives; when it is not among them, the
 position right after it is solved for the same player (accepted only when the solver answers
 for that player in the same unit); failing that the review says it was not valued. Decisions
-the solver does not take (Automobiles' buying before the race) are listed as not valued, with
-the solver's reason. Formel 1 is reviewed from the player's own view: in a race the other hands
-are sampled, never read (the solver's ``hidden`` option); its auction the solver values from
-the player's view always.
+the solver does not take are listed as not valued, with the solver's reason. A decision valued
+in another unit than the game's thresholds (Automobiles' buying before the race, valued over
+the race in places) is shown with its values and never marked. Formel 1 is reviewed from the
+player's own view: in a race the other hands are sampled, never read (the solver's ``hidden``
+option); its auction the solver values from the player's view always.
 
 ``review(replay, player, budget)`` is the engine; ``kw review`` (``solvers.cli``) and the review
 widget (``kwwidgets.review``) show it. Standard library only, plus the game a replay names.
@@ -64,6 +65,13 @@ class Thresholds:
     blunder: float
     unit: str
     why: str
+    #: The answer units the thresholds apply to (each a prefix of an answer's unit); empty:
+    #: every unit. A decision valued in another unit is shown with its values, never marked.
+    units: tuple[str, ...] = ()
+
+    def applies(self, unit: str) -> bool:
+        """Whether a value in ``unit`` is on the thresholds' scale."""
+        return not self.units or any(unit.startswith(u) for u in self.units)
 
     def mark(self, margin: float | None) -> str | None:
         """The mark for a loss the solver has shown to be more than ``margin`` (None: none)."""
@@ -102,10 +110,13 @@ THRESHOLDS: dict[str, Thresholds] = {
     # Automobiles' best-turn solver values a turn in spaces of progress this turn (wear is in
     # its details). A turn moves a car a few spaces (expected values are fractions when cubes
     # are drawn); a space is often a position in the race, three spaces a lost turn's worth.
+    # Its decisions outside a turn (buying before the race, a driver, a sponsor) are valued
+    # over the race in expected places: another unit, shown but never marked.
     "automobiles": Thresholds(0.5, 1.5, 3, "spaces of progress",
                               "A turn moves a car a few spaces: half a space is worth a note, "
                               "more than a space and a half often costs a place, more than "
-                              "three is most of a turn's progress."),
+                              "three is most of a turn's progress.",
+                              units=("spaces of progress",)),
 }
 
 #: Seconds of search per decision when no budget is given, per game: a whole game reviewed in a
@@ -224,6 +235,9 @@ class Decision:
     caveats: tuple[str, ...] = ()
     seconds: float = 0.0
     saw_hidden: bool = False
+    #: False when the values are in another unit than the game's thresholds (never marked,
+    #: not drawn on the evaluation graph)
+    scaled: bool = True
     answer: Answer | None = field(default=None, repr=False)
 
     @property
@@ -247,7 +261,7 @@ class Decision:
                 "loss": finite(self.loss), "shown_margin": finite(self.margin),
                 "mark": self.mark, "words": self.mark_words(), "unit": self.unit,
                 "status": self.status, "caveats": list(self.caveats),
-                "saw_hidden_cards": self.saw_hidden,
+                "saw_hidden_cards": self.saw_hidden, "on_the_marks_scale": self.scaled,
                 "seconds": round(self.seconds, 4),
                 "answer": None if self.answer is None else answer_dict(self.answer)}
 
@@ -332,7 +346,7 @@ class Review:
             if d.played_value is not None and d.best != d.played:
                 out.append(f"    played: {d.played_value.words()}")
             if d.loss is not None and d.best != d.played:
-                out.append(f"    loss {number(d.loss)} {t.unit}")
+                out.append(f"    loss {number(d.loss)} {t.unit if d.scaled else d.unit}")
             out.append(f"    {d.mark_words()}")
             if d.saw_hidden:
                 out.append("    (the solver saw cards the player could not see)")
@@ -472,6 +486,7 @@ def review_decision(solver: Solver, game: str, state: Any, player: int, played: 
         decision.seconds = time.perf_counter() - start
         return decision
     decision.answer, decision.unit = answer, answer.unit
+    decision.scaled = thresholds.applies(answer.unit)
     decision.status, decision.caveats = answer.status, answer.caveats
     decision.saw_hidden = bool(answer.details.get("saw_hidden_cards"))
     decision.best = answer.best
@@ -502,6 +517,10 @@ def review_decision(solver: Solver, game: str, state: Any, player: int, played: 
     decision.loss = _loss(decision.best_value, decision.played_value)
     if played == answer.best:
         decision.reason = "the best decision found"
+        return decision
+    if not decision.scaled:
+        decision.reason = (f"not marked: valued in {answer.unit}, not in "
+                           f"{thresholds.unit} as the marks are")
         return decision
     decision.margin = shown_margin(decision.best_value, decision.played_value)
     if decision.margin is not None and answer.details.get("bounded_samples"):

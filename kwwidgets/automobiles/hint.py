@@ -36,7 +36,7 @@ from kwwidgets.automobiles.view import action_label
 from kwwidgets.views import Hint
 from solvers.automobiles.buy import for_state
 from solvers.automobiles.race import RaceError, race_values
-from solvers.automobiles.turn import TurnError, TurnPlan, solve_turn
+from solvers.automobiles.turn import TurnError, TurnPlan, in_turn, solve_turn
 
 #: The hint's budget: search positions and seconds (a hint within about 2 s on a loaded machine).
 HINT_NODES = 12_000
@@ -44,8 +44,6 @@ HINT_SECONDS = 1.8
 #: At most this many CPU seconds of simulated races for the hint's sentence on the race (a
 #: third of the search's seconds when those are fewer): with the search, about 2 s in all.
 HINT_RACE_SECONDS = 0.5
-#: The phases whose decisions the best-turn solver plans (the turn of the player in turn).
-TURN_PHASES = frozenset({"action", "place", "card", "buy"})
 #: Why there is no search at the other decisions a player faces, in words.
 NO_SEARCH = {
     "driver": "the best-turn solver plans race turns, and choosing a driver is not one",
@@ -123,7 +121,7 @@ def _turn_hint(state: State, max_nodes: int, seconds: float) -> Hint:
         return Hint(aid, True, f"Hint: {action_label(state, action)}: the most valuable purchase "
                     f"for ${state.money} by our values per cube (the knapsack, proven for those "
                     "values; the values are a judgement).")
-    if state.phase not in TURN_PHASES or state.current_player != state.mover:
+    if not in_turn(state):
         return greedy_hint(state, NO_SEARCH.get(state.phase, "the best-turn solver plans the "
                                                 "turn of the player in turn only"))
     try:

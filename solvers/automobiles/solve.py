@@ -12,9 +12,11 @@ decision is valued over the rest of the race by simulated races (``race.race_val
 place and turns to the race's end, each with its 95% interval and its number of races; at most
 ``RACE_SECONDS`` unless ``--races`` is given, always within the budget): the details'
 ``over_the_race`` and one caveat sentence, said to be an estimate; the answer's first decision
-and value stay the turn search's, proven (or bounded) for this turn only. The value component
-uses our cube values and RA1's synthetic costs: a caveat says so. The ``automobiles`` core is
-imported only when something is solved.
+and value stay the turn search's, proven (or bounded) for this turn only. A decision outside a
+turn (buying before the race, a driver, a sponsor) is valued over the race alone
+(``decision_answer``): an estimate in cars expected to finish behind the player. The value
+component uses our cube values and RA1's synthetic costs: a caveat says so. The
+``automobiles`` core is imported only when something is solved.
 """
 
 from __future__ import annotations
@@ -41,6 +43,11 @@ DEFAULT_BUDGET = 10.0
 #: Seconds (at most, within the budget) of simulated races valuing each first decision over
 #: the rest of the race (``solvers.automobiles.race``) when ``--races`` is not given.
 RACE_SECONDS = 2.0
+#: Seconds (at most, within the budget) of simulated races for a decision outside a turn,
+#: which they value alone (``decision_answer``) unless ``--races`` is given.
+DECISION_SECONDS = 4.0
+#: The unit of such a decision's value: more is better, as for every answer.
+DECISION_UNIT = "cars expected to finish behind you at the race's end"
 #: The share of the budget the turn search may use when race values follow: the rest is
 #: theirs, so the answer keeps within the budget.
 TURN_SHARE = 0.7
@@ -94,15 +101,18 @@ def _puzzle_answer(puzzle: Any) -> Callable[[Mapping[str, Any]], Answer]:
 
 
 def turn_answer(state: Any, options: Mapping[str, Any]) -> Answer:
-    """The best turn for the seat in turn; SolveError for a bad request or a position that is
-    no decision of the seat in turn."""
-    from solvers.automobiles.turn import TurnError, solve_turn
+    """The best turn for the seat in turn; a decision outside a turn (buying before the race, a
+    driver, a sponsor) valued over the race alone (``decision_answer``); SolveError for a bad
+    request or a position that is no player's decision."""
+    from solvers.automobiles.turn import TurnError, in_turn, solve_turn
 
     objective = options.get("objective") or "progress"
     nodes, budget = _budgets(options)
     races = options.get("races")
     if races is not None and (isinstance(races, bool) or not isinstance(races, int) or races < 1):
         raise SolveError(f"argument --races: expected a positive whole number, not {short(races)}")
+    if not state.is_terminal() and not state.is_chance_node() and not in_turn(state):
+        return decision_answer(state, races, budget)
     racing = races is not None or budget >= RACE_MIN_BUDGET
     started = time.perf_counter()
     try:
@@ -201,6 +211,50 @@ def _answer(state: Any, plan: Any, objective: str, race: Any = None,
         caveats=tuple(caveats), effort=Effort(plan.nodes, plan.seconds), details=details)
 
 
+def decision_answer(state: Any, races: int | None, budget: float) -> Answer:
+    """A decision the turn solver does not plan (buying before the race, AU-11; a driver,
+    AU-24; a sponsor, AU-26), valued over the rest of the race alone by simulated races
+    (``race.race_values``, within ``DECISION_SECONDS`` and the budget, or ``races`` of them):
+    the value is the cars expected to finish behind the player, so more is better, with its
+    95% interval; an estimate, never proven."""
+    from automobiles.game import GAME as DESCRIPTION
+    from automobiles.render import decision_words
+
+    from .race import race_values
+
+    seconds = budget if races is not None else min(budget, DECISION_SECONDS)
+    race = race_values(state, seconds=seconds, races=races, seed=0, clock=time.perf_counter)
+    best, players = race.best, state.players
+
+    def behind(c: Any) -> tuple[float, tuple[float, float]]:
+        # The interval is a normal approximation: kept within 0 and players - 1 cars.
+        return players - c.place.mean, (max(0.0, players - c.place.high),
+                                        min(players - 1.0, players - c.place.low))
+
+    value, interval = behind(best)
+    fewer = any(c.place.n < best.place.n for c in race.choices)
+    status = (f"Estimated over the rest of the race from {best.place.n} simulated races after "
+              f"each decision{', fewer after the ones found clearly worse' if fewer else ''} "
+              f"(every player then playing the greedy bot, the draws from the real bag): "
+              f"{best.action} is worth most, expected place {best.place.mean:.2f} of {players} "
+              f"(95% {best.place.low:.2f}-{best.place.high:.2f}). Not proven.")
+    caveats = ("The simulated races play on synthetic cube costs, money values and tracks "
+               "(RA1).",
+               f"The turn solver plans the turns of the race; this decision "
+               f"({decision_words(state)}) comes before one, so it is valued over the race "
+               "alone: an estimate from simulated races, not a proof.",
+               "The simulated races assume every player plays the greedy bot after this "
+               "decision; stronger play may change the ranking.")
+    return Answer(
+        game=GAME, player=DESCRIPTION.player_name(state, race.seat), best=best.action,
+        value=value, unit=DECISION_UNIT, kind="estimate", status=status,
+        alternatives=tuple(Alternative(c.action, behind(c)[0], "estimate",
+                                       interval=behind(c)[1]) for c in race.choices),
+        caveats=caveats, effort=Effort(None, race.seconds), interval=interval,
+        samples=best.place.n,
+        details={"decision": decision_words(state), "over_the_race": race_details(race)})
+
+
 def race_sentence(race: Any, turn_best: str) -> str:
     """What the race values say, in one plain sentence, and which is which: the turn's answer
     is proven for this turn, the race's ranking is an estimate from simulated races."""
@@ -243,5 +297,6 @@ def race_details(race: Any) -> dict[str, Any]:
 #: Each objective's first component, by its index in ``turn.COMPONENTS``.
 OBJECTIVES_INDEX = {"progress": 0, "wear": 1, "value": 2}
 
-__all__ = ["DEFAULT_BUDGET", "GAME", "OPTIONS", "RACE_MIN_BUDGET", "RACE_SECONDS", "SOLVER",
-           "TURN_SHARE", "AutomobilesSolver", "turn_answer"]
+__all__ = ["DECISION_SECONDS", "DECISION_UNIT", "DEFAULT_BUDGET", "GAME", "OPTIONS",
+           "RACE_MIN_BUDGET", "RACE_SECONDS", "SOLVER", "TURN_SHARE", "AutomobilesSolver",
+           "decision_answer", "turn_answer"]

@@ -357,14 +357,25 @@ def _greedy_turn(search: _Search) -> tuple[list[int], Components, bool, bool]:
     return line, parts, False, drew
 
 
+#: The phases whose decisions the turn solver plans: the turn of the player in turn (AU-12 to
+#: AU-16: actions, placing gears, a card's effect, buying).
+TURN_PHASES = frozenset({"action", "place", "card", "buy"})
+
+
+def in_turn(state: State) -> bool:
+    """Whether ``state`` is a decision inside the turn of the player in turn (``TURN_PHASES``),
+    the decisions the turn solver plans; not the purchases before the race, a driver or a
+    sponsor."""
+    return state.phase in TURN_PHASES and state.current_player == state.mover
+
+
 def _turn_root(state: State) -> State:
     """The position to search: a player's decision in a turn, chance made explicit."""
     if state.is_terminal():
         raise TurnError("the race is over")
     if state.is_chance_node():
         raise TurnError("chance is to draw: solve the turn after the draw")
-    if state.phase not in ("action", "place", "card", "buy") or state.current_player != \
-            state.mover:
+    if not in_turn(state):
         raise TurnError(f"the turn solver answers a player's turn in the race, not this "
                         f"decision ({decision_words(state)})")
     return explicit(state) if state.seed is not None else state.clone(history=False)

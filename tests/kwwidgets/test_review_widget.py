@@ -76,7 +76,7 @@ def test_the_graph_is_svg_with_a_point_per_value(small_review: Any) -> None:
     circles = [e for e in root.iter() if e.tag.endswith("circle")]
     values = sum((d.best_value is not None and d.best_value.value is not None)
                  + (d.played_value is not None and d.played_value.value is not None)
-                 for d in small_review.decisions)
+                 for d in small_review.decisions if d.scaled)
     assert len(circles) == values
     assert 'class="kw-current"' in svg
 
@@ -131,7 +131,8 @@ def marked_review() -> Any:
         options: tuple[SolverOption, ...] = ()
 
         def solve(self, s: Any, options: Any) -> Answer:
-            return Answer("automobiles", "Player 0", best, 9.0, "spaces", "proven", "scripted",
+            return Answer("automobiles", "Player 0", best, 9.0, "spaces of progress this turn",
+                          "proven", "scripted",
                           alternatives=(Alternative(best, 9.0, "proven"),
                                         Alternative(d.played, 1.0, "proven")))
 
@@ -166,3 +167,24 @@ def test_learn_from_your_mistakes_hides_the_answer_until_a_try() -> None:
     widget.go(marked.number)
     widget.reveal()
     assert widget.revealed and "blunder" in widget.detail.value
+
+
+def test_decisions_valued_in_another_unit_keep_their_column_but_no_point() -> None:
+    """Automobiles' purchases before the race are valued in cars over the race, not in the
+    graph's spaces of progress: no point of theirs on the graph, but a column to click."""
+    result = review(played_widget("automobiles", moves=3).replay_json(), 0, TINY)
+    off = [d for d in result.decisions if not d.scaled]
+    assert off and all(d.best_value is not None for d in off)
+    root = ET.fromstring(graph_svg(result))
+    picks = {e.get("data-pick") for e in root.iter() if e.tag.endswith("circle")}
+    columns = {e.get("data-pick") for e in root.iter() if e.tag.endswith("rect")
+               and e.get("class") == "kw-pick"}
+    for d in off:
+        assert str(d.number) not in picks and str(d.number) in columns
+    widget = ReviewWidget(result)
+    shown = next(d for d in off if d.best != d.played) if any(d.best != d.played for d in off) \
+        else off[0]
+    assert widget.go(shown.number)
+    assert "Values in cars expected to finish behind you" in widget.detail.value
+    if shown.best != shown.played:  # the loss in the decision's own unit
+        assert "spaces of progress" not in widget.detail.value.split("Loss:")[1].split("<br>")[0]

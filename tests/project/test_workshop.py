@@ -154,3 +154,29 @@ def test_each_participant_gets_their_own_lab_and_notebooks(hub: tuple[str, Path]
     foreign = notebooks(bob, base, "ada")
     assert foreign.status_code in (302, 403) or "/hub/login" in foreign.url \
         or "content" not in foreign.text
+
+
+def test_the_teachers_console_sees_a_bot_a_participant_saved(hub: tuple[str, Path]) -> None:
+    """A participant saves a bot file in their own lab (the contents API, as JupyterLab does);
+    the teacher's console on the class folder lists it as ready, and lists a participant who
+    has none yet."""
+    from kwwidgets.console import TeacherConsole
+
+    base, run = hub
+    cleo, _ = sign_in(base, "cleo", CODE)
+    dora, _ = sign_in(base, "dora", CODE)
+    for session, name in ((cleo, "cleo"), (dora, "dora")):
+        assert open_lab(session, base, name).status_code == 200
+    xsrf = cleo.cookies.get("_xsrf", path="/user/cleo/") or ""
+    contents = f"{base}/user/cleo/api/contents/notebooks/my_bots"
+    made = cleo.put(contents, json={"type": "directory"}, headers={"X-XSRFToken": xsrf},
+                    timeout=30)
+    assert made.status_code in (200, 201), made.text
+    bot = "def choose(state):\n    return state.legal_action_ids()[0]\n"
+    saved = cleo.put(contents + "/first.py", headers={"X-XSRFToken": xsrf}, timeout=30,
+                     json={"type": "file", "format": "text", "content": bot})
+    assert saved.status_code in (200, 201), saved.text
+    console = TeacherConsole(run, game="kraftwagen", ladder=("random",))
+    ready = {(s.participant, s.path.name): s.ready for s in console.submissions}
+    assert ready[("cleo", "first.py")] is True
+    assert "dora" in console.submitted.value and "no bot yet" in console.submitted.value

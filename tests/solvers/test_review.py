@@ -317,3 +317,34 @@ def test_a_player_is_named_by_seat_or_name(kw: Kw, tmp_path: Path) -> None:
                           "--first", "1", "--json")
     assert status == 0, err
     assert json.loads(out)["player"] == 1 and json.loads(out)["player_name"] == name
+
+
+def test_a_decision_valued_in_another_unit_is_shown_never_marked() -> None:
+    """Values in another unit than the thresholds' (Automobiles' purchases before the race, in
+    cars over the race) are shown with the loss in their own unit, and never marked, however
+    far apart."""
+    state, move = decision_state("automobiles", solvable=False)
+    best = Alternative(other_than(state, move), 10.0, "proven")
+    played = Alternative(move, 0.0, "proven")
+    answer = Answer(**{**scripted(state, move, best, played).__dict__,
+                       "unit": "cars expected to finish behind you"})
+    spaces = Thresholds(0.5, 1.5, 3, "spaces", "test", units=("spaces",))
+    decision = review_decision(ScriptedSolver(answer), "automobiles", state, 0, move, TINY,
+                               spaces)
+    assert decision.mark is None and decision.loss == 10 and not decision.scaled
+    assert "cars expected to finish behind you" in decision.reason
+    # The same answer in the thresholds' unit is marked.
+    on_scale = Answer(**{**answer.__dict__, "unit": "spaces of progress this turn"})
+    marked = review_decision(ScriptedSolver(on_scale), "automobiles", state, 0, move, TINY,
+                             spaces)
+    assert marked.mark == "blunder" and marked.scaled
+
+
+def test_automobiles_purchases_before_the_race_are_reviewed_over_the_race() -> None:
+    result = review(replay_text("automobiles"), 0, TINY)
+    before = [d for d in result.decisions if result.states[d.index].phase == "prebuy"
+              and d.legal > 1]
+    assert before, "the replay has purchases before the race"
+    for d in before:
+        assert d.best_value is not None and d.best_value.kind == "estimate"
+        assert not d.scaled and d.mark is None

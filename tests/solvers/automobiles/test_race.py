@@ -166,3 +166,39 @@ def test_dropped_choices_keep_their_estimates_and_the_ranking_holds_every_choice
     for c in raced.choices:
         if c.place.n < best.place.n:  # dropped: behind the leader when it left the race
             assert c.utility.mean < best.utility.mean
+
+
+def _before_the_race() -> State:
+    import automobiles
+
+    state = automobiles.new_game(3, 5)
+    assert state.phase == "prebuy" and len(state.legal_action_ids()) > 2
+    return state
+
+
+def test_kw_solve_values_a_purchase_before_the_race_over_the_race() -> None:
+    """Buying before the race (AU-11) is no turn: the answer ranks every purchase by the cars
+    expected to finish behind the player, an estimate with its interval, and says so."""
+    state = _before_the_race()
+    before = state.clone()
+    answer = solve.SOLVER.solve(state, {"races": 12})
+    assert state == before  # solving changes nothing
+    legal = {str(a) for a in state.legal_actions()}
+    assert answer.kind == "estimate" and answer.best in legal
+    assert answer.unit == solve.DECISION_UNIT
+    assert {a.action for a in answer.alternatives} == legal
+    ranking = race.race_values(state, seconds=None, races=12, seed=0)
+    assert answer.best == ranking.best.action
+    for alt in answer.alternatives:  # the same races: value = players - expected place
+        choice = ranking.choice(alt.action)
+        assert alt.kind == "estimate" and alt.value == pytest.approx(3 - choice.place.mean)
+        assert alt.interval is not None and 0 <= alt.interval[0] <= alt.value
+        assert alt.value <= alt.interval[1] <= 2
+    assert "Not proven" in answer.status and "expected place" in answer.status
+    assert any("before one" in c for c in answer.caveats)
+    assert answer.samples == ranking.best.place.n
+
+
+def test_a_purchase_before_the_race_answers_within_a_small_budget() -> None:
+    answer = solve.SOLVER.solve(_before_the_race(), {"budget": 0.2})
+    assert answer.kind == "estimate" and answer.effort.seconds < 5
