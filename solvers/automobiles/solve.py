@@ -41,11 +41,10 @@ SYNTHETIC_NOTE = ("value: our cube values (solvers.automobiles.buy.DEFAULT_VALUE
 #: turn of four players can run for minutes); a stopped search answers the greedy turn, improved.
 DEFAULT_BUDGET = 10.0
 #: Seconds (at most, within the budget) of simulated races valuing each first decision over
-#: the rest of the race (``solvers.automobiles.race``) when ``--races`` is not given.
-RACE_SECONDS = 2.0
-#: Seconds (at most, within the budget) of simulated races for a decision outside a turn,
-#: which they value alone (``decision_answer``) unless ``--races`` is given.
-DECISION_SECONDS = 4.0
+#: the rest of the race (``solvers.automobiles.race``) when ``--races`` is not given. Measured
+#: (benchmarks/bench_automobiles_race.py): with 2 s, about 65 races a choice, the ranking's
+#: best was clearly not the best of 1000 races in 1 of 21 real positions; 5 s gives about 150.
+RACE_SECONDS = 5.0
 #: The unit of such a decision's value: more is better, as for every answer.
 DECISION_UNIT = "cars expected to finish behind you at the race's end"
 #: The share of the budget the turn search may use when race values follow: the rest is
@@ -214,7 +213,7 @@ def _answer(state: Any, plan: Any, objective: str, race: Any = None,
 def decision_answer(state: Any, races: int | None, budget: float) -> Answer:
     """A decision the turn solver does not plan (buying before the race, AU-11; a driver,
     AU-24; a sponsor, AU-26), valued over the rest of the race alone by simulated races
-    (``race.race_values``, within ``DECISION_SECONDS`` and the budget, or ``races`` of them):
+    (``race.race_values``, within ``RACE_SECONDS`` and the budget, or ``races`` of them):
     the value is the cars expected to finish behind the player, so more is better, with its
     95% interval; an estimate, never proven."""
     from automobiles.game import GAME as DESCRIPTION
@@ -222,7 +221,7 @@ def decision_answer(state: Any, races: int | None, budget: float) -> Answer:
 
     from .race import race_values
 
-    seconds = budget if races is not None else min(budget, DECISION_SECONDS)
+    seconds = budget if races is not None else min(budget, RACE_SECONDS)
     race = race_values(state, seconds=seconds, races=races, seed=0, clock=time.perf_counter)
     best, players = race.best, state.players
 
@@ -297,6 +296,6 @@ def race_details(race: Any) -> dict[str, Any]:
 #: Each objective's first component, by its index in ``turn.COMPONENTS``.
 OBJECTIVES_INDEX = {"progress": 0, "wear": 1, "value": 2}
 
-__all__ = ["DECISION_SECONDS", "DECISION_UNIT", "DEFAULT_BUDGET", "GAME", "OPTIONS",
+__all__ = ["DECISION_UNIT", "DEFAULT_BUDGET", "GAME", "OPTIONS",
            "RACE_MIN_BUDGET", "RACE_SECONDS", "SOLVER", "TURN_SHARE", "AutomobilesSolver",
            "decision_answer", "turn_answer"]
