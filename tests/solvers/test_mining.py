@@ -21,11 +21,12 @@ def shipped(request: pytest.FixtureRequest) -> tuple[mining.MinedPuzzle, ...]:
 
 
 def test_every_game_ships_mined_puzzles(shipped: tuple[mining.MinedPuzzle, ...]) -> None:
-    assert shipped, "no mined puzzles shipped"
+    assert len(shipped) >= 100, f"{len(shipped)} mined puzzles shipped, fewer than 100"
     names = [p.name for p in shipped]
     assert len(set(names)) == len(names)
     ratings = [p.rating for p in shipped]
     assert ratings == sorted(ratings)  # easiest first
+    assert ratings[0] < 1300 and ratings[-1] >= 1800  # easy to very hard (docs/puzzles.md)
 
 
 def test_every_answer_replays_through_the_core(shipped: tuple[mining.MinedPuzzle, ...]) -> None:
