@@ -209,7 +209,10 @@ class TeacherConsole:
         a file is checked again only once it changed); the list shown."""
         found = []
         for participant, path in bot_files(self.folder):
-            info = path.stat()
+            try:
+                info = path.stat()
+            except FileNotFoundError:  # deleted by its participant since the listing
+                continue
             key = (str(path), info.st_mtime_ns, info.st_size, str(self.game.value))
             if key not in self._checked:
                 self._checked[key] = check_file(path, self.game.value, self.check_seconds)
@@ -323,17 +326,26 @@ class TeacherConsole:
         except Exception as exc:  # noqa: BLE001 - shown to the teacher, the round ends
             problem = f"{type(exc).__name__}: {exc}"
         finally:
+            # A save that fails here must not end the thread before the buttons come back.
+            saved = not problem
             with self._guard:
                 info["stopped"] = info["played"] < len(specs)
                 if info["played"]:
-                    self._save()
+                    try:
+                        self._save()
+                        saved = True
+                    except OSError as exc:
+                        problem = problem or f"{type(exc).__name__}: {exc}"
+                        saved = False
             self.run_button.disabled, self.stop_button.disabled = False, True
             self.show_leaderboard()
-            how = ("stopped" if self._stopping.is_set() else "ended by an error: " + problem
-                   if problem else "finished")
+            how = ("ended by an error: " + problem if problem
+                   else "stopped" if self._stopping.is_set() else "finished")
+            where = (f"saved in {RESULTS}" if saved
+                     else f"not saved in {RESULTS}")
             say(self.message, f"Round {info['round']} {how}: {info['played']} of {len(specs)} "
-                              f"games played; {len(self.games)} games in all, saved in "
-                              f"{RESULTS}.", "error" if problem else "ok")
+                              f"games played; {len(self.games)} games in all, {where}.",
+                "error" if problem else "ok")
 
     # --- results ----------------------------------------------------------------------------------
     def result(self) -> TournamentResult | None:
@@ -453,7 +465,13 @@ class TeacherConsole:
         except (ValueError, OSError) as exc:
             say(self.message, str(exc), "error")
             return None
-        say(self.message, f"The solutions unlock at {clock(at)}.", "ok")
+        # "HH:MM" is today's: an evening class typing a time after midnight unlocks them now,
+        # and must be told so rather than read a time still to come.
+        if at <= datetime.now().astimezone():
+            say(self.message, f"{clock(at)} has passed: the solutions are unlocked for everyone "
+                              "now. Press Lock again to keep them locked.", "error")
+        else:
+            say(self.message, f"The solutions unlock at {clock(at)}.", "ok")
         self.show_lock()
         return at
 

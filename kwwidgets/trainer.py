@@ -603,10 +603,17 @@ def load_record(path: Path) -> tuple[Record, str]:
     """The record in ``path`` and a message: a fresh record and no message when there is no
     file yet; a fresh record and a plain message when the file cannot be read, after copying
     it (``backup_path``) so nothing is lost."""
+    record, message, _ = _read_record(path)
+    return record, message
+
+
+def _read_record(path: Path) -> tuple[Record, str, bool]:
+    """``load_record``'s record and message, and whether ``path`` may be written: not when it
+    could be neither read nor copied (it is left alone, as the message says)."""
     if not path.exists():
-        return Record(), ""
+        return Record(), "", True
     try:
-        return record_from_dict(json.loads(path.read_text("utf-8"))), ""
+        return record_from_dict(json.loads(path.read_text("utf-8"))), "", True
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         reason = f"{type(exc).__name__}: {exc}" if isinstance(exc, OSError) else str(exc)
         try:
@@ -616,9 +623,9 @@ def load_record(path: Path) -> tuple[Record, str]:
         except OSError as copy_exc:
             kept = f"it could not be copied ({copy_exc.strerror}) and will be left alone"
             return Record(), (f"The rating file {path} could not be read ({reason}); {kept}. "
-                              "A fresh rating starts, kept in memory only.")
+                              "A fresh rating starts, kept in memory only."), False
         return Record(), (f"The rating file {path} could not be read ({reason}); {kept}. "
-                          "A fresh rating starts.")
+                          "A fresh rating starts."), True
 
 
 def save_record(path: Path, record: Record) -> None:
@@ -693,7 +700,8 @@ class PuzzleTrainer:
             raise ValueError(f"theme must be one of {', '.join(self.themes)}, not {theme!r}")
         self.theme = theme
         self.path = Path(rating_file) if rating_file is not None else default_file()
-        self.record, self.file_message = load_record(self.path)
+        # A file that could be neither read nor copied is never written over (load_record).
+        self.record, self.file_message, self.saving = _read_record(self.path)
         self.rng = random.Random(seed)
         self.puzzle: TrainerPuzzle | None = None
         self.result: Result | None = None
@@ -835,8 +843,12 @@ class PuzzleTrainer:
                               history=(*self.record.history, attempt))
         self.result = Result(p.id, key, right, p.answer_label, before, after)
         try:
-            save_record(self.path, self.record)
-            say(self.message, "")
+            if self.saving:
+                save_record(self.path, self.record)
+                say(self.message, "")
+            else:
+                say(self.message, f"Your rating is kept in memory only: {self.path} could not "
+                    "be read or copied, so it is left alone.", "error")
         except OSError as exc:
             say(self.message, f"Your rating could not be saved to {self.path} "
                 f"({exc.strerror or exc}); it is kept until this notebook closes.", "error")

@@ -145,6 +145,16 @@ def test_bad_settings_or_other_saved_games_are_refused_with_the_field_named(
     assert "Game and players" in c.message.value and len(c.games) == 3
 
 
+def test_a_round_whose_results_cannot_be_saved_ends_and_says_so(small_class: Path) -> None:
+    (small_class / "class" / "results.json.draft").mkdir(parents=True)  # no file can go there
+    c = console(small_class)
+    assert c.run_round() == 3
+    assert c.wait(300)
+    assert "ended by an error" in c.message.value and "IsADirectoryError" in c.message.value
+    assert "not saved in" in c.message.value  # never "saved" when it was not
+    assert not c.run_button.disabled and c.stop_button.disabled  # the buttons are back
+
+
 def test_unreadable_saved_results_are_never_overwritten(small_class: Path) -> None:
     path = small_class / RESULTS
     path.parent.mkdir(parents=True)
@@ -219,6 +229,19 @@ def test_a_reveal_time_is_read_as_hh_mm_today_and_a_bad_one_changes_nothing(
     assert (tmp_path / LOCK_FILE).read_text(encoding="utf-8") == before
 
 
+def test_a_reveal_time_already_past_says_the_solutions_are_unlocked_now(
+        tmp_path: Path) -> None:
+    c = TeacherConsole(tmp_path)
+    past = datetime.now().astimezone() - timedelta(minutes=30)
+    assert c.reveal_at(past) == past
+    assert locked_message(folder=tmp_path) == ""
+    assert "has passed" in c.message.value and "unlocked for everyone now" in c.message.value
+    assert "unlock at" not in c.message.value
+    future = datetime.now().astimezone() + timedelta(hours=2)
+    c.reveal_at(future)
+    assert "unlock at" in c.message.value and locked_message(folder=tmp_path)
+
+
 @pytest.mark.parametrize("text", ["{half", "[]", '{"reveal_at": "soon"}',
                                   '{"reveal_at": "2026-12-02T19:30:00"}', '{"other": 1}'])
 def test_a_malformed_lock_file_keeps_the_solutions_locked_and_says_so(
@@ -260,3 +283,18 @@ def test_the_workshop_gives_every_participant_the_class_folder(
     assert config.Spawner.environment[CLASS_ENV] == str(tmp_path.resolve())
     assert Path(config.SimpleLocalProcessSpawner.home_dir_template).parent.parent \
         == tmp_path.resolve()  # the homes the console lists
+
+
+def test_a_bot_file_deleted_while_the_list_is_made_is_left_out(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    from kwwidgets import console as module
+
+    bots = tmp_path / "homes" / "ada" / "notebooks" / "my_bots"
+    bots.mkdir(parents=True)
+    (bots / "kept.py").write_text("def choose(state):\n    return state.legal_action_ids()[0]\n")
+    gone = bots / "gone.py"
+    listed = module.bot_files(tmp_path) + [("ada", gone)]  # listed, then deleted
+    monkeypatch.setattr(module, "bot_files", lambda folder: listed)
+    console = module.TeacherConsole(tmp_path, ladder=("random",))
+    assert [s.path.name for s in console.submissions] == ["kept.py"]

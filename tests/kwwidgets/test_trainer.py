@@ -156,6 +156,24 @@ def test_a_corrupt_file_is_kept_and_a_fresh_rating_starts(tmp_path: Path) -> Non
     assert (tmp_path / "trainer.unreadable.json").read_text("utf-8") == "{not json"
 
 
+def test_a_corrupt_file_that_cannot_be_copied_is_never_overwritten(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "trainer.json"
+    path.write_text("{not json", "utf-8")
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tr.shutil, "copy2", refuse)
+    t = trainer(tmp_path)
+    assert "left alone" in t.message.value and "in memory only" in t.message.value
+    p = t.puzzle
+    assert p is not None
+    t.choose(sorted(p.right)[0])
+    assert path.read_text("utf-8") == "{not json"  # as the message promised
+    assert len(t.record.history) == 1 and "in memory only" in t.message.value
+
+
 def test_a_file_with_a_bad_field_names_it_and_never_overwrites_an_earlier_copy(
         tmp_path: Path) -> None:
     path = tmp_path / "trainer.json"
