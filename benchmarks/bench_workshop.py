@@ -203,9 +203,11 @@ async def participant(browser: Any, base: str, who: Participant, moves: int,
             # JupyterHub's "Your server is starting up" page waits on a stream of progress
             # events; on a loaded machine it may miss the last one and never move on, though
             # the server is up. A participant reloads the page; so does this one, and it counts.
+            # Its own server's root, which opens the start notebook as a sign-in does (a
+            # bare /lab would open the Launcher, with no kernel to wait for).
             who.reloads += 1
-            await page.goto(f"{base}/hub/user/{who.name}/lab")
-            await page.wait_for_url(f"**/user/{who.name}/lab**")
+            await page.goto(f"{base}/hub/user/{who.name}/")
+            await page.wait_for_url(f"**/user/{who.name}/lab/tree/**")
         await page.get_by_text(KERNEL_IDLE).wait_for()
         who.sign_in_s = time.monotonic() - started
         started = time.monotonic()

@@ -24,9 +24,11 @@ says what a larger or untrusted class needs: JupyterHub on Kubernetes).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - given by JupyterHub
@@ -74,7 +76,13 @@ c.Spawner.cmd = [str(VENV_BIN / "jupyterhub-singleuser")]
 c.Spawner.args = ["--ServerApp.terminals_enabled=False",
                   "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                   "--LabApp.news_url=None", "--LabApp.extension_manager=readonly",
-                  f"--LabApp.app_settings_dir={RUN / 'lab-settings'}"]
+                  f"--LabApp.app_settings_dir={RUN / 'lab-settings'}",
+                  # Kernels talk to their server over Unix sockets in the participant's own
+                  # runtime folder (runtime_dir), not TCP ports: with thirty servers starting
+                  # kernels at once, a port one server picked was taken by another kernel before
+                  # it was bound (measured: ZMQError "Address already in use"), and that kernel
+                  # hung.
+                  "--KernelManager.transport=ipc"]
 if os.geteuid() == 0:  # the single-user server refuses to run as root without it
     c.Spawner.args.append("--allow-root")
 # Hints are shared: a position one participant asked about is answered at once for the next
@@ -83,7 +91,16 @@ if os.geteuid() == 0:  # the single-user server refuses to run as root without i
 # participant's "Show the solution" reads the teacher's lock from it (kwwidgets.solutions).
 c.Spawner.environment = {"PATH": f"{VENV_BIN}:{os.environ['PATH']}",
                          "KW_HINT_CACHE": str(RUN / "hints"),
-                         "KW_CLASS_DIR": str(RUN)}
+                         "KW_CLASS_DIR": str(RUN),
+                         "JUPYTER_RUNTIME_DIR": lambda spawner: runtime_dir(spawner.user.name)}
+
+
+def runtime_dir(name: str) -> str:
+    """A participant's Jupyter runtime folder (their kernels' Unix sockets), short enough for a
+    socket's path (at most 107 characters): one per participant of this class, in the temporary
+    folder."""
+    digest = hashlib.sha1(f"{RUN}/{name}".encode()).hexdigest()[:12]
+    return str(Path(tempfile.gettempdir()) / f"kw-{digest}")
 c.Spawner.default_url = "/" + START
 c.Spawner.http_timeout = c.Spawner.start_timeout = 120
 
