@@ -112,7 +112,10 @@ def hand_out(spawner: object) -> None:
     home.mkdir(parents=True, exist_ok=True)
     for name in HANDOUT:
         if not (home / name).exists():
-            shutil.copytree(REPO / name, home / name)
+            # Never the bots saved in the repository's own notebooks (the teacher's tries, or a
+            # test's): a participant's my_bots holds only what they save.
+            shutil.copytree(REPO / name, home / name,
+                            ignore=shutil.ignore_patterns("my_bots", ".ipynb_checkpoints"))
 
 
 # A stopped participant's home is kept (the culler stops idle servers; signing in again finds

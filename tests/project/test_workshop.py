@@ -180,3 +180,20 @@ def test_the_teachers_console_sees_a_bot_a_participant_saved(hub: tuple[str, Pat
     ready = {(s.participant, s.path.name): s.ready for s in console.submissions}
     assert ready[("cleo", "first.py")] is True
     assert "dora" in console.submitted.value and "no bot yet" in console.submitted.value
+
+
+def test_a_home_gets_no_bots_from_the_repositorys_notebooks(hub: tuple[str, Path]) -> None:
+    """Bots saved in the repository's own notebooks/my_bots (a teacher's tries) are not handed
+    out: a new participant starts with no bot of their own."""
+    base, run = hub
+    mine = ROOT / "notebooks" / "my_bots"  # ignored by git; other tests save bots there too
+    mine.mkdir(exist_ok=True)
+    planted = mine / "teachers_try.py"
+    planted.write_text("def choose(state):\n    return 0\n", encoding="utf-8")
+    try:
+        erin, _ = sign_in(base, "erin", CODE)
+        assert open_lab(erin, base, "erin").status_code == 200
+        assert (run / "homes" / "erin" / "notebooks" / "02_play.ipynb").is_file()
+        assert not (run / "homes" / "erin" / "notebooks" / "my_bots").exists()
+    finally:
+        planted.unlink()

@@ -238,7 +238,9 @@ def test_a_solution_shows_nothing_until_asked(capsys: pytest.CaptureFixture[str]
     box = show(answers.exercise_1a(war))
     assert capsys.readouterr().out == ""  # working it out prints nothing
     assert not box.shown and box.body.value == ""
-    assert [type(x).__name__ for x in box.view.children] == ["Button", "HTML", "Output"]
+    # the button, the line that says when a teacher's lock opens (empty), the solution, output
+    assert [type(x).__name__ for x in box.view.children] == ["Button", "HTML", "HTML", "Output"]
+    assert box.message.value == ""
     assert box.toggle.description == "Show the solution to 1a"
     box.toggle.click()
     assert box.shown and "(2, 2)" in box.body.value and "Solution 1a" in box.body.value
