@@ -220,6 +220,7 @@ async def participant(browser: Any, base: str, who: Participant, moves: int,
             # A move clears the last suggestion; the hint has answered when a button is
             # suggested again (or it says there is none).
             await page.wait_for_function(SUGGESTED_NONE, polling=POLL_MS)
+            await settle(page, play)  # the hint button is hidden while a summary is open
             await page.evaluate(ARM, [await play.element_handle(), "hint"])
             await play.locator("button.kw-hint").click()
             await page.wait_for_function(ANSWERED, polling=POLL_MS)
@@ -245,19 +246,43 @@ async def run_all(page: Page) -> None:
     await page.locator(".kw-play button.kw-action:enabled").first.wait_for()
 
 
+# What the play widget waits for now, looked up in the page at every change: a round's summary
+# (its Continue button shown), a finished game, or an enabled legal action. The summary comes
+# first: it may open after the board has changed (the bots' replies end the round), and while it
+# is open the actions are hidden and the status may already say "Game over".
+WHAT_NOW = """(root) => {
+  const shown = el => Boolean(el) && el.offsetParent !== null;
+  if (shown(root.querySelector('button.kw-dismiss'))) return 'summary';
+  if (/Game over/.test((root.querySelector('.kw-status') || {}).textContent || '')) return 'over';
+  if (shown(root.querySelector('button.kw-action:not(:disabled)'))) return 'action';
+  return '';
+}"""
+
+
+async def settle(page: Page, play: Any) -> None:
+    """Bring the play widget to a decision: close any summary, start a new game when one has
+    ended (neither is a measured click), until an enabled legal action is shown."""
+    root = await play.element_handle()
+    while True:
+        handle = await page.wait_for_function(WHAT_NOW, arg=root, polling=POLL_MS)
+        now = await handle.json_value()
+        if now == "action":
+            return
+        if now == "summary":
+            await play.locator("button.kw-dismiss").click()
+            await page.wait_for_function(f"(root) => ({WHAT_NOW})(root) !== 'summary'",
+                                         arg=root, polling=POLL_MS)
+        else:
+            await play.locator("button.kw-new").click()
+            await page.wait_for_function(f"(root) => ({WHAT_NOW})(root) !== 'over'",
+                                         arg=root, polling=POLL_MS)
+
+
 async def play_one(page: Page, play: Any, who: Participant) -> None:
-    """One click on the first legal action (after dismissing a round's summary); its round
-    trip: from the click until the board has changed, both timed in the page."""
-    dismiss = play.locator("button.kw-dismiss")
-    if await dismiss.is_visible():
-        await dismiss.click()
-    if await play.locator(".kw-status", has_text="Game over").count():
-        # The game has ended: the participant starts another (not a measured click).
-        await play.locator("button.kw-new").click()
-        await page.locator(".kw-play .kw-status", has_text="Game over").wait_for(
-            state="detached")
+    """One click on the first legal action (``settle`` first); its round trip: from the click
+    until the board has changed, both timed in the page."""
+    await settle(page, play)
     action = play.locator("button.kw-action:enabled").first
-    await action.wait_for()
     await page.evaluate(ARM, [await play.element_handle(), "board"])
     await action.click()
     await page.wait_for_function(ANSWERED, polling=POLL_MS)

@@ -24,6 +24,7 @@ cluster (docs/workshop.md).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import html
 import json
@@ -94,9 +95,12 @@ class Submission:
 
     @property
     def entry(self) -> str:
-        """Its name in the tournament: ``NAME_FILE.py`` (as the workshop's copy loop names
-        it), unique across participants whose files share a name."""
-        return f"{self.participant}_{self.path.name}"
+        """Its name in the tournament: ``NAME_FILE.py``, with every underscore of the
+        participant's name doubled, so no two (participant, file) pairs share one: the name
+        ends at the first run of an odd number of underscores (a bot file never starts with
+        one, ``bot_files``), where ``a_b`` + ``c.py`` and ``a`` + ``b_c.py`` would otherwise
+        both read ``a_b_c.py``."""
+        return f"{self.participant.replace('_', '__')}_{self.path.name}"
 
 
 def bot_files(folder: Path) -> list[tuple[str, Path]]:
@@ -444,11 +448,22 @@ class TeacherConsole:
             say(self.message, "Nothing to export yet: run a round first.", "error")
             return None
         path = self.folder / LEADERBOARD
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=CSV_COLUMNS)
-            writer.writeheader()
-            writer.writerows(rows)
+        # Written beside and then renamed over the last export, so a spreadsheet reading the
+        # file never sees half a leaderboard, and a failed write leaves the last one whole.
+        part = path.with_name(path.name + ".part")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with part.open("w", newline="", encoding="utf-8") as f:
+                writer = csv.DictWriter(f, fieldnames=CSV_COLUMNS)
+                writer.writeheader()
+                writer.writerows(rows)
+            os.replace(part, path)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                part.unlink(missing_ok=True)
+            say(self.message, f"The leaderboard could not be written to {path}: "
+                              f"{exc.strerror or exc}.", "error")
+            return None
         say(self.message, f"The leaderboard is in {path}; every game is in "
                           f"{self.folder / RESULTS}.", "ok")
         return path, self.folder / RESULTS

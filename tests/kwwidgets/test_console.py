@@ -14,6 +14,8 @@ from pathlib import Path
 
 import psutil
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kwwidgets.console import LEADERBOARD, RESULTS, TeacherConsole, parse_clock
 from kwwidgets.solutions import (
@@ -186,6 +188,20 @@ def test_the_exported_csv_is_the_ratings_of_the_saved_games(small_class: Path) -
     assert next(row for row in rows if row["bot"] == "random")["kind"] == "built-in"
 
 
+
+def test_an_export_that_cannot_be_written_says_so_and_keeps_the_last_one(
+        small_class: Path) -> None:
+    c = console(small_class)
+    c.run_round()
+    assert c.wait(300)
+    first = c.export()
+    assert first is not None
+    before = first[0].read_bytes()
+    first[0].with_name(first[0].name + ".part").mkdir()  # the new file cannot be made
+    assert c.export() is None
+    assert "could not be written" in c.message.value
+    assert first[0].read_bytes() == before
+
 # --- the lock of the solutions --------------------------------------------------------------------
 def solution_box() -> SolutionBox:
     return show(Solution("2.1", "Price the car at 7 thousand.", ("margin 3",)))
@@ -298,3 +314,26 @@ def test_a_bot_file_deleted_while_the_list_is_made_is_left_out(tmp_path: Path,
     monkeypatch.setattr(module, "bot_files", lambda folder: listed)
     console = module.TeacherConsole(tmp_path, ladder=("random",))
     assert [s.path.name for s in console.submissions] == ["kept.py"]
+
+
+_NAME = st.text(alphabet="ab_.", min_size=1, max_size=6)
+
+
+@given(st.tuples(_NAME, _NAME.filter(lambda n: not n.startswith("_"))),
+       st.tuples(_NAME, _NAME.filter(lambda n: not n.startswith("_"))))
+def test_two_participants_bots_never_share_a_name_in_the_tournament(
+        one: tuple[str, str], other: tuple[str, str]) -> None:
+    from kwwidgets.console import Submission
+
+    def entry(who: str, file: str) -> str:
+        return Submission(who, Path(file + ".py"), datetime.now(), "").entry
+
+    assert (entry(*one) == entry(*other)) == (one == other)
+
+
+def test_underscored_names_that_used_to_collide_get_two_tournament_names(small_class: Path) -> None:
+    hand_in(small_class, "a_b", FIRST, "c.py")
+    hand_in(small_class, "a", LAST, "b_c.py")
+    console = TeacherConsole(small_class, ladder=("random",), players=2, games=2)
+    entries = {s.entry for s in console.submissions if s.participant in ("a_b", "a")}
+    assert len(entries) == 2
