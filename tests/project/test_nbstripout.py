@@ -24,9 +24,11 @@ GIT_ENV = os.environ | {"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": 
 
 
 def git(repo: Path, *args: str) -> str:
-    """Run git in ``repo``; its output (a failure raises, with git's message)."""
+    """Run git in ``repo``; its output (a failure raises, with git's message). The timeout only
+    guards against a hang: ``git add`` runs the filter once per notebook, which took over 120 s
+    on a machine loaded four times over."""
     done = subprocess.run(["git", *args], cwd=repo, env=GIT_ENV, capture_output=True, text=True,
-                          timeout=120)
+                          timeout=600)
     assert done.returncode == 0, (args, done.stderr)
     return done.stdout
 
@@ -44,7 +46,7 @@ def scratch_repo(tmp_path: Path, with_filter: bool) -> Path:
         assert shutil.which("make"), "make is needed (the README's commands use it)"
         done = subprocess.run(["make", "-s", "-f", str(ROOT / "Makefile"), "git-filter",
                                f"VENV={sys.prefix}"], cwd=repo, env=GIT_ENV,
-                              capture_output=True, text=True, timeout=120)
+                              capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "notebooks")
