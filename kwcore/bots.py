@@ -15,6 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate
+from operator import attrgetter
 from typing import Protocol, runtime_checkable
 
 from gamecore.bots import RandomBot, make_from
@@ -153,13 +156,16 @@ def evaluate(
     """
     if state.is_terminal():
         return float(state.companies[p].reputation)
-    s = state if consume else state.clone(history=False)
+    placing = state.pending[0] in _CAR_FRAMES and state.pending[1] == p
+    # A copy only where the state is changed: a car being placed, or a projection not yet
+    # cached (most are cached), so rating a position leaves it usable.
+    s = state if consume or not placing else state.clone(history=False)
     future = (s.cfg.rounds - s.round + 1) / s.cfg.rounds if s.round else 1.0
     value = _turn_potential(s, p, weights) + _tempo(s, p, weights)
-    if s.pending[0] in _CAR_FRAMES and s.pending[1] == p:
+    if placing:
         _place_projected_car(s, p)
     value += future * _resources(s, p, weights)
-    return value + _project_round(s, p, weights)
+    return value + _project_round(s, p, weights, consume or placing)
 
 
 def _legal(state: State) -> tuple[int, ...]:
@@ -178,8 +184,9 @@ def _lateness(s: State) -> float:
     return min(1.0, max(cars, 0.5 * buyers + 0.5 * marker))
 
 
-def _project_round(s: State, p: int, w: Weights) -> float:
-    """Reputation ``p`` would gain if the round were scored now (consumes ``s``).
+def _project_round(s: State, p: int, w: Weights, consume: bool = True) -> float:
+    """Reputation ``p`` would gain if the round were scored now (with ``consume``, scored in
+    ``s`` itself when not cached; else in a copy).
 
     Grand Prix first, then sales (RULINGS K22); own cars left unsold keep a share of their
     price for the buyers still to come.
@@ -187,7 +194,7 @@ def _project_round(s: State, p: int, w: Weights) -> float:
     key = projection_key(s, p)
     parts = _PROJECTIONS.get(key)
     if parts is None:
-        parts = _projection_parts(s, p)
+        parts = _projection_parts(s if consume else s.clone(history=False), p)
         if len(_PROJECTIONS) >= PROJECTION_CAP:
             _PROJECTIONS.clear()  # a cheap bound on memory; the entries are cheap to recompute
         _PROJECTIONS[key] = parts
@@ -214,9 +221,15 @@ def projection_key(s: State, p: int) -> tuple[object, ...]:
     and the conditions on achievements, engineer tokens and Brayton (K14-K17), and the weights
     read the market marker (the round's lateness). The configuration is fixed per game."""
     companies = s.companies
-    return (id(s.cfg), p, tuple(c.progress for c in companies), s.active, s.buick, s.market,
+    return (id(s.cfg), p, tuple(map(_progress, companies)), s.active, s.buick, s.market,
             s.packard, s.investor_track, s.market_marker, s.achievements,
-            tuple(c.engineer_tokens for c in companies), tuple(c.engineers for c in companies))
+            tuple(map(_engineer_tokens, companies)), tuple(map(_engineers, companies)))
+
+
+# C-level field getters: the key is built for every position the greedy bot rates.
+_progress = attrgetter("progress")
+_engineer_tokens = attrgetter("engineer_tokens")
+_engineers = attrgetter("engineers")
 
 
 def _projection_parts(s: State, p: int) -> tuple[float, float, float, float]:
@@ -262,12 +275,14 @@ def _resources(s: State, p: int, w: Weights) -> float:
     )
 
 
-def _team_thresholds(s: State) -> list[int]:
-    out, total = [], 0
-    for size in s.cfg.team_spaces:
-        total += size
-        out.append(total)
-    return out
+def _team_thresholds(s: State) -> tuple[int, ...]:
+    return _thresholds(s.cfg.team_spaces)
+
+
+@lru_cache(maxsize=16)
+def _thresholds(team_spaces: tuple[int, ...]) -> tuple[int, ...]:
+    """The team sizes that fill each racing-team space (cached: read for every rating)."""
+    return tuple(accumulate(team_spaces))
 
 
 def _turn_potential(s: State, p: int, w: Weights) -> float:

@@ -520,6 +520,8 @@ def _clean_up_round(s: State) -> None:
 def _free_actions(s: State, p: int) -> list[int]:
     """Investment tokens, Packard markers, Kettering swaps (RULINGS K5, K16, K20)."""
     c = s.companies[p]
+    if not c.investors and not c.tech:
+        return []  # nothing free to do (most decisions): asked at every decision of a search
     out: list[int] = []
     own = [(slot, car) for slot, car in enumerate(s.market) if car is not None and car.owner == p]
     if c.investors and len(s.investor_track) < s.cfg.investor_spaces:

@@ -289,3 +289,17 @@ if __name__ == "__main__":
     if sys.argv[1:] != ["--regenerate"]:
         sys.exit("usage: PYTHONPATH=. python3 -m tests.kwcore.test_api --regenerate")
     regenerate()
+
+
+def test_the_key_is_every_data_field_with_every_company_field() -> None:
+    from kwcore.state import Company
+
+    state = kwcore.new_game(3, 5)
+    rng = random.Random(5)
+    for _ in range(60):
+        state.apply_unchecked(rng.choice(state.legal_action_ids()))
+        fields = [getattr(state, n) for n in State.DATA_FIELDS if n not in ("companies", "events")]
+        companies = tuple(tuple(getattr(c, n) for n in Company.__slots__)
+                          for c in state.companies)
+        assert state.key() == (*fields, companies)
+        assert all(c.as_tuple() == one for c, one in zip(state.companies, companies, strict=True))

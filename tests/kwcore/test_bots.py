@@ -159,3 +159,32 @@ def test_greedy_beats_random_clearly_over_seeded_two_company_games() -> None:
     assert p_value < 0.002
     assert wins >= MIN_WINS, f"greedy won only {wins} of {GAMES}"
     assert margin > 0
+
+
+def _rated_positions() -> list[kwcore.State]:
+    """Positions of seeded random games, every car being placed among them (the rating
+    places it), one in five of the rest."""
+    out = []
+    for players, seed in ((2, 3), (3, 4), (4, 5)):
+        rng = random.Random(seed)
+        state = kwcore.new_game(players, seed)
+        while not state.is_terminal():
+            if state.decision().startswith("car_") or rng.random() < 0.2:
+                out.append(state.clone(history=False))
+            state.apply_unchecked(rng.choice(state.legal_action_ids()))
+    return out
+
+
+def test_rating_a_position_without_consuming_it_rates_it_as_consuming_a_copy_does() -> None:
+    import kwcore.bots as bots
+
+    positions = _rated_positions()
+    assert any(s.decision().startswith("car_") for s in positions)
+    for state in positions:
+        for p in range(state.players):
+            copy = state.clone(history=False)
+            bots._PROJECTIONS.clear()  # the projection worked out here, not cached
+            cold = evaluate(state, p)
+            warm = evaluate(state, p)  # ... and cached
+            assert cold == warm == evaluate(state.clone(history=False), p, consume=True)
+            assert state == copy

@@ -6,7 +6,8 @@ Before the deepening over our turns (see ``plan``), a suggestion phase lists our
 whole and values exactly the lines whose end positions the greedy bot's evaluation rates best
 (``_Deepening.suggest``): a heuristic that only chooses which real lines to value first. Each
 depth is one search of ``search._Search`` under the best value found so far; a probe of the
-whole horizon comes before each depth, with a share of the nodes spent.
+whole horizon comes before each depth, with a share of the nodes spent, until one gives up
+before finishing any first decision.
 
 Within a round the game is deterministic and of perfect information: reveals happen only in the
 preparation phase. The planner searches a copy of the position with explicit chance, so it
@@ -136,6 +137,10 @@ class _Deepening:
         # under it is no floor for their model: each depth then values every first decision
         # afresh with a full window, and only the whole horizon proves the plan.
         self.modelled = config.rivals in ("maxn", "paranoid")
+        # First decisions a probe of the whole horizon finished (see probe), and whether a
+        # probe gave up before finishing any: then no later probe is tried.
+        self.probe_finished = 0
+        self.probe_hopeless = False
 
     def run(self) -> Plan:
         stopped = ""
@@ -356,7 +361,17 @@ class _Deepening:
         """Try the whole horizon (no depth limit) with a share of the nodes spent so far:
         near the end of a round it is cheaper than the depths still to come. Whether it
         finished; an abandoned probe's table is dropped (its entries hold for no depth), but
-        the first decisions it finished keep what it proved of them (full-horizon values)."""
+        the first decisions it finished keep what it proved of them (full-horizon values).
+
+        Once a probe gives up before finishing even one first decision (the likeliest comes
+        first), no later probe is tried: the next would get about twice its share, far too
+        little where one first decision already needs more (mid-round, where the bound is
+        loose), and on real positions it then took a sixth to a quarter of the budget for
+        nothing, often the very end of it, which the next depth would have used to find
+        lines. Nothing proven depends on it: a depth that meets no tail is the whole horizon
+        too."""
+        if self.probe_hopeless:
+            return False
         search = self.search
         kept = search.table
         search.start_depth(None)
@@ -366,10 +381,12 @@ class _Deepening:
         search.probe_deadline = now + max(PROBE_MIN_TIME * self.cfg.time_budget,
                                           PROBE_SHARE * (now - self.t0))
         t0, n0 = self.search.clock(), search.nodes
+        self.probe_finished = 0
         try:
             self.search_depth(None)
         except _ProbeSpent:
             search.table = kept
+            self.probe_hopeless = self.probe_finished == 0
             return False
         finally:
             search.probe_limit = search.probe_deadline = INF
@@ -411,6 +428,7 @@ class _Deepening:
         search, p, s = self.search, self.p, self.root
         child, ot, tt = search.expand(s, f.aid, 0, 0)
         node = search.search(child, ot, tt, 0, alpha, INF, f.upper)
+        self.probe_finished += 1
         v = node.vec[p]
         if node.flag == EXACT and v > alpha:
             f.lower, f.approx = v, node.approx  # a real line worth v

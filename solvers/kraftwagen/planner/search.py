@@ -21,8 +21,9 @@ move. At a chance node the search takes the exact expectation when the node has 
 outcomes, else the mean over ``samples`` seeded samples.
 
 Past a depth limit (set by ``deepening``) every company follows its fixed policy, a "tail"
-valued by playing it out; a line is cut after ``max_turns`` turns and scored as if the round
-ended there.
+valued by playing it out (the greedy choice hands on the child it played to choose, so each
+step of a tail plays one action once); a line is cut after ``max_turns`` turns and scored as if
+the round ended there.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from kwcore.events import Turn
 from kwcore.state import State
 
 from .bounds import _kinds_of, _Position
-from .config import CLOCK_MASK, ENTRY_BYTES, INF, PlannerConfig, PlannerError
+from .config import CLOCK_MASK, ENTRY_BYTES, INF, TIGHT_GAP, PlannerConfig, PlannerError
 
 
 class _Stop(Exception):
@@ -174,13 +175,20 @@ class _Search:
     def greedy(self, s: State) -> int:
         """``greedy_choice``, remembered by position (rival replies and tails meet the same
         positions again and again)."""
-        key = s.key()
+        return self.greedy_child(s, s.key())[0]
+
+    def greedy_child(self, s: State, key: Any) -> tuple[int, State | None]:
+        """``greedy`` of ``s`` (whose ``State.key()`` is ``key``), with the child it leads to
+        when the choice was worked out here (None when it was remembered): the choice plays
+        every child, so the one chosen need not be played again."""
         aid = self.greedy_ids.get(key)
-        if aid is None:
-            if len(self.table) + len(self.tails) + len(self.greedy_ids) >= self.cap:
-                self.evict()
-            aid = self.greedy_ids[key] = greedy_choice(s)
-        return aid
+        if aid is not None:
+            return aid, None
+        if len(self.table) + len(self.tails) + len(self.greedy_ids) >= self.cap:
+            self.evict()
+        aid, child = _greedy_step(s)
+        self.greedy_ids[key] = aid
+        return aid, child
 
     def policy(self, s: State, script_at: int) -> tuple[int, int]:
         """The fixed policy of a tail: scripted rivals follow the script, everyone else
@@ -202,7 +210,8 @@ class _Search:
             if turns > self.cfg.max_turns:
                 vec, approx = self.cut_value(s), True
                 break
-            key = (s.key(), our_turns, turns, script_at)
+            skey = s.key()
+            key = (skey, our_turns, turns, script_at)
             hit = self.tails.get(key)
             if hit is not None:
                 vec, approx = hit
@@ -217,8 +226,15 @@ class _Search:
                 break
             if self.counting:
                 self.tick()
-            aid, script_at = self.policy(s, script_at)
-            s, our_turns, turns = self.expand(s, aid, our_turns, turns)
+            if s.current_player != self.p and self.cfg.rivals == "scripted":
+                aid, script_at = self.rival_choice(s, script_at)
+                child = None
+            else:  # the greedy choice, and its child when it was played to choose it
+                aid, child = self.greedy_child(s, skey)
+            if child is None:
+                s, our_turns, turns = self.expand(s, aid, our_turns, turns)
+            else:
+                s, our_turns, turns = child, *self.counted(s, child, our_turns, turns)
         if len(self.table) + len(self.tails) + len(self.greedy_ids) + len(path) >= self.cap:
             self.evict()
         for key in path:
@@ -284,12 +300,16 @@ class _Search:
     def expand(self, s: State, aid: int, our_turns: int, turns: int) -> tuple[State, int, int]:
         """The child after ``aid`` and the turn counters there."""
         child = s.child(aid)
+        return child, *self.counted(s, child, our_turns, turns)
+
+    def counted(self, s: State, child: State, our_turns: int, turns: int) -> tuple[int, int]:
+        """The turn counters at ``child`` of ``s``: the turns begun between them."""
         for e in child.events[len(s.events):]:
             if isinstance(e, Turn):
                 turns += 1
                 if e.company == self.p:
                     our_turns += 1
-        return child, our_turns, turns
+        return our_turns, turns
 
     def step(self, s: State, aid: int, our_turns: int, turns: int, script_at: int,
              alpha: float, beta: float) -> _Node:
@@ -360,9 +380,11 @@ class _Search:
         lazy priority queue), while a child whose quick bound already falls to the best value
         found is never weighed. No child is worth more than its parent, so once the best value
         found meets this node's own bound ``ub`` no other child is searched, and each child is
-        searched with a bound no higher than ``ub``. At a tile pick, a tile whose bound worked
-        out from this position (``pick_bound``) already falls to ``alpha`` is not even played
-        (most are)."""
+        searched with a bound no higher than ``ub``. In a search to a depth, a child whose quick
+        bound lies more than TIGHT_GAP above ``alpha`` is searched on its quick bound (the
+        tight one could not cut it; it would only order). At a tile pick, a tile whose bound
+        worked out from this position (``pick_bound``) already falls to ``alpha`` is not even
+        played (most are)."""
         p = self.p
         a0, b0 = alpha, beta
         rest = -INF  # the highest bound of a child never searched
@@ -392,7 +414,8 @@ class _Search:
                 rest = max(rest, bound)
                 break
             child, ot, tt, how = data
-            if how is not None and stage == 1:
+            if how is not None and stage == 1 and (self.depth is None
+                                                   or bound - alpha <= TIGHT_GAP):
                 heapq.heappush(queue, (-self.tight_bound(child, how), rank, 2, aid, data))
                 continue
             node = self.search(child, ot, tt, script_at, alpha, beta, min(bound, ub))
@@ -607,15 +630,23 @@ def _picked_tile(text: str) -> int:
 
 def greedy_choice(state: State) -> int:
     """The greedy bot's choice with ties to the lowest id (deterministic, for rival models)."""
+    return _greedy_step(state)[0]
+
+
+def _greedy_step(state: State) -> tuple[int, State | None]:
+    """``greedy_choice`` and the child it leads to (None when there is one legal action: no
+    child was played). ``evaluate`` copies a child only where it must change it, so the
+    child chosen is left as the rules made it."""
     from kwcore.bots import evaluate
 
     ids = state.legal
     if len(ids) == 1:
-        return ids[0]
+        return ids[0], None
     p = state.current_player
-    best, best_v = ids[0], -INF
+    best, best_v, best_child = ids[0], -INF, None
     for aid in ids:
-        v = evaluate(state.child(aid), p, consume=True)
+        child = state.child(aid)
+        v = evaluate(child, p)
         if v > best_v + 1e-9:
-            best, best_v = aid, v
-    return best
+            best, best_v, best_child = aid, v, child
+    return best, best_child
