@@ -30,7 +30,9 @@ The log follows below the block.
 from __future__ import annotations
 
 import html
+import math
 import random
+import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from typing import Any
@@ -53,6 +55,13 @@ MANY = 16
 SINCE_LINES = 6
 #: The CSS class of the button the last hint suggests.
 SUGGESTED = "kw-suggested"
+#: A bot whose last decision took less than this (wall seconds) moves without the position
+#: being shown first or a "thinking" line: a redraw sends the whole board (35-45 KB) to the
+#: browser, and with fast bots (greedy: milliseconds) the player would see it for an instant,
+#: while on a class's shared server those in-between redraws and status lines were most of a
+#: click's messages (20 a click with three greedy bots, 95 KB; 8 and 45 KB without them). A
+#: bot not yet timed, or slower than this, gets the position shown and its "thinking" line.
+SHOW_THINKING_AFTER = 0.25
 #: From this width of the widget (CSS px) up, the panel stands beside the board, not below it:
 #: the board then keeps about 980 px, as wide as it is drawn at a 1400 px window below the
 #: panel (Kraftwagen's board needs 917 px for its 12-unit text to stay at 11 px).
@@ -183,6 +192,8 @@ class PlayWidget:
         self._selects: dict[str, tuple[w.Dropdown, w.Button]] = {}
         self._rows: dict[str, w.HBox] = {}
         self._chance = ChancePlayer(seed)
+        # Each bot seat's wall seconds at its last decision (``_run_bots``).
+        self._bot_seconds: dict[int, float] = {}
         # A replay file starts from a new game's setup: a game continued from a given position
         # has none (``replay_json`` says so).
         self._from_setup = state is None
@@ -421,9 +432,7 @@ class PlayWidget:
         say(self.message, "")
         self._mine, self._mine_moves = len(s.history), len(self.moves)
         self.since_lines = []
-        if self._bot_to_move():
-            self.redraw()  # show the human's move while the bots think
-        self._run_bots()
+        self._run_bots(show=True)
         self._note_since()
         self.summary = self.view_of.summary(s.history[mark], s)
         self.redraw()
@@ -576,16 +585,25 @@ class PlayWidget:
         s = self.state
         return not s.is_terminal() and not self._humans_turn()
 
-    def _run_bots(self) -> None:
-        """Let bots (and chance, in explicit-chance positions) move until a human decides."""
+    def _run_bots(self, show: bool = False) -> None:
+        """Let bots (and chance, in explicit-chance positions) move until a human decides.
+        Before a bot that is slow or not yet timed (``SHOW_THINKING_AFTER``) the status says
+        it is thinking, and with ``show`` the position so far (the human's move) is drawn
+        first, once."""
         s = self.state
         while self._bot_to_move():
             p = s.current_player
             bot = self.bots[p] if p >= 0 else self._chance
-            if p >= 0:
+            if p >= 0 and self._bot_seconds.get(p, math.inf) >= SHOW_THINKING_AFTER:
+                if show:
+                    self.redraw()
+                    show = False
                 self._draw_status(f"{self.view_of.player(s, p)} ({bot.name} bot) is "
                                   "thinking...")
+            started = time.perf_counter()
             aid = bot.choose(s)
+            if p >= 0:
+                self._bot_seconds[p] = time.perf_counter() - started
             line = self.view_of.move_line(s, aid)
             s.apply(aid)
             self.moves.append(aid)

@@ -753,3 +753,61 @@ def test_a_pricing_result_greys_out_on_a_change_and_the_board_shows_the_what_if(
     assert lab.what_if().active[first_sp] < 0
     lab.solve()
     assert not lab.stale and "kw-stale" not in lab.results._dom_classes
+
+
+def _watch(widget: w.HTML) -> list[str]:
+    """Every value ``widget`` is given from now on, in order."""
+    seen: list[str] = []
+    widget.observe(lambda change: seen.append(change["new"]), "value")
+    return seen
+
+
+def _click_first(play: PlayWidget) -> None:
+    if play.summary is not None:
+        play.dismiss()
+    play.click(play.state.legal_action_ids()[0])
+
+
+def test_fast_bots_reply_in_a_single_redraw_with_no_thinking_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("kwwidgets.play.SHOW_THINKING_AFTER", 5.0)
+    play = PlayWidget(players=4, seed=0, human=0, bots="greedy")
+    statuses = _watch(play.status)
+    _click_first(play)  # no bot has been timed yet: each is shown thinking once
+    assert sum("thinking" in s for s in statuses) == 3
+    for _ in range(6):
+        if play.summary is not None:
+            play.dismiss()  # a redraw of its own, before the click
+        boards, statuses = _watch(play.board), _watch(play.status)
+        _click_first(play)
+        assert len(boards) == 1, "the bots' replies are drawn once, with the human's move"
+        assert not any("thinking" in s for s in statuses)
+
+
+def test_a_slow_bot_is_shown_thinking_after_the_humans_move_is_drawn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("kwwidgets.play.SHOW_THINKING_AFTER", 0.0)
+    seen: list[tuple[str, str]] = []
+
+    class Slow(kwcore.bots.GreedyBot):
+        name = "slow"
+
+        def choose(self, state: State) -> int:
+            seen.append((play.board.value, play.status.value))
+            return super().choose(state)
+
+    play = PlayWidget(players=3, seed=0, human=0, bots={1: Slow(0), 2: "greedy"})
+    checked = 0
+    for _ in range(3):
+        seen.clear()
+        if play.summary is not None:
+            play.dismiss()
+        before = play.board.value
+        _click_first(play)
+        if not seen:
+            continue  # the human moves again before seat 1
+        board, status = seen[0]
+        assert board != before, "the human's move is on the board while the bot thinks"
+        assert "thinking" in status and "slow bot" in status
+        checked += 1
+    assert checked, "seat 1 never moved"
