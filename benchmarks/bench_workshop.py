@@ -3,22 +3,25 @@
 Run::
 
     python benchmarks/bench_workshop.py [--participants 30] [--moves 20] [--hints 3]
-                                        [--arrive-every 6] [--json OUT]
+                                        [--arrive-every 6] [--think 3] [--json OUT]
 
 Starts the real `make workshop` (JupyterHub, its proxy, one JupyterLab per participant) on free
 ports with its state in a temporary folder, then N browser contexts of one Debian Chromium
 (each its own cookies: a separate participant), arriving ``--arrive-every`` seconds apart as a
 class does. Each signs in with a name and the access code, opens `notebooks/02_play.ipynb` in
 their own JupyterLab, runs it, plays `--moves` legal actions by clicking and asks for `--hints`
-hints. Measured: sign-in to a running JupyterLab (a start-up page that does not move on by
-itself within ``PENDING_MS`` is reloaded, as a participant would, and counted), click round
-trip (the click until the board has changed: the kernel's answer, the bots' moves and the
-redraw, timed in the page), hint time (the click until the hint's words show), the server
-side's memory at its peak (the hub, the proxy, every participant's server and kernel: the sum
-of their resident memory, sampled every second; per participant: the peak less the hub's own
-before anyone came, divided by N), and every session that failed, with the reason. Nothing here
-asserts on time: it prints the figures against the targets (no failed session, p95 click under
-1 s).
+hints, reading the board for ``--think`` seconds before each (default 3, a quick player: a
+newcomer reads the decision and its buttons first; 0 clicks the moment the last answer shows,
+which no person does and which puts every participant's clicks on the server at once).
+Measured: sign-in to a running JupyterLab (a start-up page that does not move on by itself
+within ``PENDING_MS`` is reloaded, as a participant would, and counted), click round trip (the
+click until the board has changed: the kernel's answer and the redraw of the participant's
+move, timed in the page; the bots' replies follow it), hint time (the click until the hint's
+words show), the server side's memory at its peak (the hub, the proxy, every participant's
+server and kernel: the sum of their resident memory, sampled every second; per participant:
+the peak less the hub's own before anyone came, divided by N), and every session that failed,
+with the reason. Nothing here asserts on time: it prints the figures against the targets (no
+failed session, p95 click under 1 s).
 """
 
 from __future__ import annotations
@@ -184,9 +187,10 @@ ROUND_TRIP = "() => (window.kwAnswered - window.kwClicked) / 1000"
 
 
 async def participant(browser: Any, base: str, who: Participant, moves: int,
-                      hints: int, shots: Path, delay: float) -> None:
+                      hints: int, shots: Path, delay: float, think: float = 0.0) -> None:
     """One participant's whole session (module docstring), starting ``delay`` seconds after
-    the first; a failure is kept, not raised."""
+    the first and reading the board ``think`` seconds before each click; a failure is kept,
+    not raised."""
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1400, "height": 1000})
     page = await context.new_page()
@@ -215,8 +219,10 @@ async def participant(browser: Any, base: str, who: Participant, moves: int,
         who.run_all_s = time.monotonic() - started
         play = page.locator(".kw-play").first
         for _ in range(moves):
+            await asyncio.sleep(think)
             await play_one(page, play, who)
         for _ in range(hints):
+            await asyncio.sleep(think)
             # A move clears the last suggestion; the hint has answered when a button is
             # suggested again (or it says there is none).
             await page.wait_for_function(SUGGESTED_NONE, polling=POLL_MS)
@@ -225,6 +231,7 @@ async def participant(browser: Any, base: str, who: Participant, moves: int,
             await play.locator("button.kw-hint").click()
             await page.wait_for_function(ANSWERED, polling=POLL_MS)
             who.hints_s.append(await page.evaluate(ROUND_TRIP))
+            await asyncio.sleep(think)
             await play_one(page, play, who)  # the game goes on between hints
     except Exception as exc:  # noqa: BLE001 - a participant's failure is a result
         shot = shots / f"{who.name}-failed.png"
@@ -299,7 +306,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
 
 
-async def bench(n: int, moves: int, hints: int, every: float) -> dict[str, Any]:
+async def bench(n: int, moves: int, hints: int, every: float,
+                think: float = 0.0) -> dict[str, Any]:
     """Serve a class of ``n`` and measure it (module docstring)."""
     run = Path(tempfile.mkdtemp(prefix="bench_workshop_"))
     port = free_ports()
@@ -314,7 +322,8 @@ async def bench(n: int, moves: int, hints: int, every: float) -> dict[str, Any]:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True,
                                                args=FLAGS)
-            await asyncio.gather(*(participant(browser, base, who, moves, hints, run, i * every)
+            await asyncio.gather(*(participant(browser, base, who, moves, hints, run, i * every,
+                                               think)
                                    for i, who in enumerate(people)))
             await browser.close()
         stop.set()
@@ -326,6 +335,7 @@ async def bench(n: int, moves: int, hints: int, every: float) -> dict[str, Any]:
     hint_times = [h for who in people for h in who.hints_s]
     return {
         "participants": n, "moves": moves, "hints": hints, "arrive_every_s": every,
+        "think_s": think,
         "seconds": round(time.monotonic() - started, 1),
         "load_at_end": os.getloadavg()[0],
         "failed": [{"name": w.name, "reason": w.failed} for w in people if w.failed],
@@ -351,11 +361,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--arrive-every", type=float, default=6.0, metavar="S",
                         help="seconds between two participants' arrivals (default 6: a class "
                              "of 30 signs in over three minutes)")
+    parser.add_argument("--think", type=float, default=3.0, metavar="S",
+                        help="seconds a participant reads the board before each click and "
+                             "hint (default 3; 0: the moment the last answer shows)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     try:
         report = asyncio.run(bench(args.participants, args.moves, args.hints,
-                                   args.arrive_every))
+                                   args.arrive_every, args.think))
     except KeyboardInterrupt:
         print("bench_workshop: stopped (the hub and its servers were stopped too)",
               file=sys.stderr)
@@ -364,7 +377,8 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     n = report["participants"]
     print(f"{n} participants, {report['moves']} clicks and {report['hints']} hints each, "
-          f"{report['seconds']:.0f} s (load {report['load_at_end']:.1f} at the end)")
+          f"{report['think_s']:g} s reading before each, {report['seconds']:.0f} s "
+          f"(load {report['load_at_end']:.1f} at the end)")
     print(f"failed sessions: {len(report['failed'])} of {n} (target 0)")
     for f in report["failed"]:
         print(f"  {f['name']}: {f['reason']}")

@@ -55,12 +55,11 @@ MANY = 16
 SINCE_LINES = 6
 #: The CSS class of the button the last hint suggests.
 SUGGESTED = "kw-suggested"
-#: A bot whose last decision took less than this (wall seconds) moves without the position
-#: being shown first or a "thinking" line: a redraw sends the whole board (35-45 KB) to the
-#: browser, and with fast bots (greedy: milliseconds) the player would see it for an instant,
-#: while on a class's shared server those in-between redraws and status lines were most of a
-#: click's messages (20 a click with three greedy bots, 95 KB; 8 and 45 KB without them). A
-#: bot not yet timed, or slower than this, gets the position shown and its "thinking" line.
+#: A bot whose last decision took less than this (wall seconds) moves without a "thinking"
+#: line: with fast bots (greedy: milliseconds) the line shows for an instant, and on a class's
+#: shared server each is a message through the server to the browser and a redraw there (6-8
+#: of a click's 20 messages with three greedy bots). A bot not yet timed, or slower than
+#: this, gets its line.
 SHOW_THINKING_AFTER = 0.25
 #: From this width of the widget (CSS px) up, the panel stands beside the board, not below it:
 #: the board then keeps about 980 px, as wide as it is drawn at a 1400 px window below the
@@ -432,7 +431,11 @@ class PlayWidget:
         say(self.message, "")
         self._mine, self._mine_moves = len(s.history), len(self.moves)
         self.since_lines = []
-        self._run_bots(show=True)
+        if self._bot_to_move():
+            # The human's move shows at once; the bots' replies follow (measured in a class of
+            # 30 on one machine: drawing both only after the bots made a click's answer slower).
+            self.redraw()
+        self._run_bots()
         self._note_since()
         self.summary = self.view_of.summary(s.history[mark], s)
         self.redraw()
@@ -585,19 +588,15 @@ class PlayWidget:
         s = self.state
         return not s.is_terminal() and not self._humans_turn()
 
-    def _run_bots(self, show: bool = False) -> None:
+    def _run_bots(self) -> None:
         """Let bots (and chance, in explicit-chance positions) move until a human decides.
         Before a bot that is slow or not yet timed (``SHOW_THINKING_AFTER``) the status says
-        it is thinking, and with ``show`` the position so far (the human's move) is drawn
-        first, once."""
+        it is thinking."""
         s = self.state
         while self._bot_to_move():
             p = s.current_player
             bot = self.bots[p] if p >= 0 else self._chance
             if p >= 0 and self._bot_seconds.get(p, math.inf) >= SHOW_THINKING_AFTER:
-                if show:
-                    self.redraw()
-                    show = False
                 self._draw_status(f"{self.view_of.player(s, p)} ({bot.name} bot) is "
                                   "thinking...")
             started = time.perf_counter()
