@@ -36,7 +36,9 @@ run takes about 10-15 minutes on 2 cores.
 
 The proof set (``--set proofs --view-endgames 30``): part (2) alone, each endgame searched
 with max^n's shallow cuts and without them in the same process (nodes, CPU seconds, proven
-within 10 s, the values compared).
+within 10 s, the values compared); with ``--before FILE`` instead the race module FILE (an
+earlier commit's, on the current rules) and the current one, with the ratio of their nodes
+per CPU second. ``--out FILE`` writes the set's JSON (``benchmarks/results/formel1-proofs.json``).
 
 The puzzle set (``--set puzzles``): every shipped race puzzle (``solvers.formel1.puzzles``)
 with its own rival model, the race search's time to the proven value of every first decision
@@ -247,50 +249,86 @@ def view_set(budget: float, count: int) -> dict[str, Any]:
     return {"real": real, "endgames": ends, "summary": summary}
 
 
-def proof_set(count: int, limit: float) -> dict[str, Any]:
+def load_before(path: Path) -> Any:
+    """The race module of an earlier commit, loaded under its own name beside the current one
+    (written out first, e.g. ``git show HEAD~1:solvers/formel1/race.py > /tmp/race_before.py``);
+    it runs on the current rules (``formel1``), so a comparison measures the search alone."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("race_before", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["race_before"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def proof_set(count: int, limit: float, before: Path | None = None) -> dict[str, Any]:
     """The endgame proofs alone (part (2) of the view set), each endgame searched twice in this
-    process, one after the other: max^n with its shallow cuts (``RaceConfig.shallow``, the
-    search as shipped) and without them (the search before the cuts). CPU seconds; a search
-    proves an endgame when it finishes within ``limit``. Printed: each endgame's nodes and
-    seconds both ways, whether the values of every first decision are equal, and the share
-    proven each way."""
+    process, one after the other: without max^n's shallow cuts and with them (the search as
+    shipped), or with ``before`` the race module ``before`` and the current one (both as
+    shipped: the nodes per second compare the two searches on the same rules). CPU seconds; a
+    search proves an endgame when it finishes within ``limit``. Printed: each endgame's nodes
+    and seconds both ways, whether the values of every first decision are equal, the share
+    proven each way, and the nodes per second of the second against the first."""
     import time
 
+    if before is None:
+        labels = ("without", "with")
+        runs = ((race, {"shallow": False}), (race, {}))
+        words = ("without cuts", "with cuts")
+    else:
+        labels = ("before", "now")
+        runs = ((load_before(before), {}), (race, {}))
+        words = ("before", "now")
     rows: list[dict[str, Any]] = []
     for name, s in small_endgames(count):
         row: dict[str, Any] = {"position": name, "players": s.players, "cards": cards_left(s)}
         values = {}
-        for label, shallow in (("without", False), ("with", True)):
+        for label, (module, extra) in zip(labels, runs, strict=True):
             c0 = time.process_time()
-            plan = race.solve(s, config=race.RaceConfig(
+            plan = module.solve(s, config=module.RaceConfig(
                 rivals="maxn", time_budget=limit, node_budget=10**9, lines=False,
-                cpu_clock=True, shallow=shallow))
+                cpu_clock=True, **extra))
             cpu = time.process_time() - c0
             row[label] = {"proven": plan.status == "proven" and cpu <= limit,
                           "nodes": plan.nodes, "cpu": round(cpu, 2)}
             values[label] = {a.action: a.value for a in plan.alternatives}
-        both = row["with"]["proven"] and row["without"]["proven"]
-        row["equal"] = values["with"] == values["without"] if both else None
+        first, second = (row[label] for label in labels)
+        both = first["proven"] and second["proven"]
+        row["equal"] = values[labels[0]] == values[labels[1]] if both else None
         rows.append(row)
-        w, o = row["with"], row["without"]
-        print(f"endgame {name:<8} {s.players}p {row['cards']:>2} cards  without cuts "
-              f"{'proven' if o['proven'] else 'stopped':<7} {o['nodes']:>9,} nodes "
-              f"{o['cpu']:6.2f} s   with cuts {'proven' if w['proven'] else 'stopped':<7} "
-              f"{w['nodes']:>9,} nodes {w['cpu']:6.2f} s"
+        print(f"endgame {name:<8} {s.players}p {row['cards']:>2} cards  {words[0]} "
+              f"{'proven' if first['proven'] else 'stopped':<7} {first['nodes']:>9,} nodes "
+              f"{first['cpu']:6.2f} s   {words[1]} "
+              f"{'proven' if second['proven'] else 'stopped':<7} "
+              f"{second['nodes']:>9,} nodes {second['cpu']:6.2f} s"
               f"{'' if row['equal'] is None else '  equal' if row['equal'] else '  NOT EQUAL'}",
               flush=True)
     both = [r for r in rows if r["equal"] is not None]
+
+    def rate(label: str) -> float:
+        """Nodes per CPU second over the endgames searched for at least 0.5 s both ways."""
+        timed = [r for r in rows if min(r[x]["cpu"] for x in labels) >= 0.5]
+        return sum(r[label]["nodes"] for r in timed) / max(1e-9, sum(r[label]["cpu"]
+                                                                   for r in timed))
+
     summary = {"endgames": len(rows),
-               "proven_with": sum(1 for r in rows if r["with"]["proven"]),
-               "proven_without": sum(1 for r in rows if r["without"]["proven"]),
+               f"proven_{labels[1]}": sum(1 for r in rows if r[labels[1]]["proven"]),
+               f"proven_{labels[0]}": sum(1 for r in rows if r[labels[0]]["proven"]),
                "both_proven": len(both), "all_equal": all(r["equal"] for r in both),
-               "nodes_ratio": round(sum(r["with"]["nodes"] for r in both)
-                                    / max(1, sum(r["without"]["nodes"] for r in both)), 3)}
-    print(f"endgames proven within {limit:g} s of CPU: {summary['proven_with']}/{len(rows)} "
-          f"with the cuts, {summary['proven_without']}/{len(rows)} without (target "
+               "nodes_ratio": round(sum(r[labels[1]]["nodes"] for r in both)
+                                    / max(1, sum(r[labels[0]]["nodes"] for r in both)), 3),
+               "nodes_per_second_ratio": round(rate(labels[1]) / max(1e-9, rate(labels[0])),
+                                               3)}
+    print(f"endgames proven within {limit:g} s of CPU: "
+          f"{summary[f'proven_{labels[1]}']}/{len(rows)} {words[1]}, "
+          f"{summary[f'proven_{labels[0]}']}/{len(rows)} {words[0]} (target "
           f"{PROVEN_SHARE:.0%}); on the {len(both)} proven both ways the values are "
-          f"{'equal' if summary['all_equal'] else 'NOT equal'} and the cuts search "
-          f"{summary['nodes_ratio']:.0%} of the nodes")
+          f"{'equal' if summary['all_equal'] else 'NOT equal'} and {words[1]} searches "
+          f"{summary['nodes_ratio']:.0%} of the nodes; nodes per CPU second {words[1]} / "
+          f"{words[0]}: {summary['nodes_per_second_ratio']:.2f}")
     return {"endgames": rows, "summary": summary}
 
 
@@ -384,6 +422,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="small endgames of the view set (default 40)")
     ap.add_argument("--model-races", type=int, default=300, metavar="N",
                     help="greedy races per player count of the model set (default 300)")
+    ap.add_argument("--before", type=Path, default=None, metavar="FILE",
+                    help="proof set: compare the race module FILE (an earlier commit's "
+                         "solvers/formel1/race.py) with the current one, in this process")
+    ap.add_argument("--out", type=Path, default=None, metavar="FILE",
+                    help="proof set: write its JSON to FILE")
     ap.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = ap.parse_args(argv)
     rows = []
@@ -392,9 +435,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.set == ["model"]:
             return 0
     if "proofs" in args.set:
-        proofs = proof_set(args.view_endgames, REAL_LIMIT)
+        proofs = proof_set(args.view_endgames, REAL_LIMIT, args.before)
         if args.json:
             print(json.dumps(proofs, indent=1))
+        if args.out is not None:
+            args.out.write_text(json.dumps(proofs, indent=1) + "\n")
         if args.set == ["proofs"]:
             return 0
     if "view" in args.set:

@@ -52,6 +52,10 @@ if TYPE_CHECKING:
     from .state import State
 
 COLOURS = config_for(2).colours
+#: The tracks and the card kinds, read once: the configuration is the same for every player
+#: count (``config_for``), and the race's rules ask for them at every step of every card.
+TRACKS = config_for(2).tracks
+KINDS = config_for(2).kinds
 CARS = range(len(COLOURS))
 #: Phases of a race (``State.phase``).
 DEALER, REMOVE, DEAL, STARTER, AUCTION, RACE, OVER = (
@@ -67,9 +71,12 @@ NO_BID = -1
 def current_player(s: State) -> int:
     """Chance while dealing and revealing, TERMINAL at the end, else the seat to decide (the
     bidder in turn, the player whose card is carried out, the dealer for the Starter card)."""
-    if s.phase == OVER:
+    phase = s.phase
+    if phase == RACE and s.proposal is None:
+        return s.turn  # the common case first: a search asks at every position of a race
+    if phase == OVER:
         return TERMINAL
-    if s.phase in (DEALER, REMOVE, DEAL, STARTER) or (s.phase == AUCTION and s.offer == OFF):
+    if phase in (DEALER, REMOVE, DEAL, STARTER) or (phase == AUCTION and s.offer == OFF):
         return CHANCE
     deal = s.proposal
     if deal is not None and (deal.kind == CARD_AUCTION or deal.price != OFF):
@@ -107,6 +114,9 @@ def _end_ids(track: Track) -> tuple[int, ...]:
 
 
 _END_IDS = {name: _end_ids(track) for name, track in config_for(2).tracks.items()}
+#: Per track, the cell at each (row, lane): a ``to`` action names its cell so.
+_CELL_AT = {name: {(c.row, c.lane): i for i, c in enumerate(track.cells)}
+            for name, track in config_for(2).tracks.items()}
 #: Per track, the sorted ``to`` ids of each end mask asked so far (a few hundred masks occur).
 _MASK_IDS: dict[str, dict[int, tuple[int, ...]]] = {name: {} for name in config_for(2).tracks}
 
@@ -135,23 +145,31 @@ def chance_weights(s: State) -> list[tuple[int, int]]:
 
 def legal_ids(s: State) -> tuple[int, ...]:
     """The legal action ids of ``s``, in id order."""
-    if s.phase == OVER:
+    phase = s.phase
+    if phase == RACE and s.proposal is None:
+        return _race_ids(s)  # the common case first: no chance and no bargain in a race
+    if phase == OVER:
         return ()
     if current_player(s) == CHANCE:
         return tuple(sorted(aid for aid, _ in chance_weights(s)))
-    if s.phase == AUCTION:
+    if phase == AUCTION:
         return (PASS, *(_BID_IDS[b] for b in legal_bids(s, s.turn)))
     if s.proposal is not None:
         return bargain_ids(s, s.proposal)
+    return _race_ids(s)
+
+
+def _race_ids(s: State) -> tuple[int, ...]:
+    """``legal_ids`` in a race with no bargain open: a card to play, or the card's decision."""
     if s.card == OFF:
         if s.promised != OFF:
             return (_PLAY_IDS[s.promised],)  # F1-39: he must keep his promise
         # a hand is sorted by kind and play ids follow the kinds: distinct ids, in id order
         plays = tuple(dict.fromkeys(_PLAY_IDS[k] for k in s.hands[s.turn] if k != s.withheld))
-        offers = bargains(s)
+        offers = bargains(s) if "no_car" in s.variants else None  # F1-38: the variant's only
         return tuple(sorted({*plays, *offers})) if offers else plays
     kind, car, n = s.pending
-    track = s.track_spec()
+    track = TRACKS[s.track]
     if kind == WHITE_CAR:
         return tuple(_WHITE_IDS[c] for c in white_candidates(s, n))
     if kind == MOVE:
@@ -459,7 +477,7 @@ _REACH_MEMO_SIZE = 4096
 
 def _car_reach_mask(s: State, car: int, n: int) -> tuple[int, int]:
     """``car_reach`` as ``reach_mask`` gives it: the steps and the end cells' mask."""
-    wrap = s.laps[car] + 1 < s.total_laps()
+    wrap = bool(s.variants) and s.laps[car] + 1 < s.total_laps()  # one lap without a variant
     key = (s.track, s.pos, car, n, wrap)
     known = _REACH_MEMO.get(key)
     if known is not None:
@@ -468,7 +486,7 @@ def _car_reach_mask(s: State, car: int, n: int) -> tuple[int, int]:
     for c, p in enumerate(s.pos):
         if p >= 0 and c != car:
             blocked |= 1 << p
-    answer = reach_mask(s.track_spec(), blocked, s.pos[car], n, wrap)
+    answer = reach_mask(TRACKS[s.track], blocked, s.pos[car], n, wrap)
     if len(_REACH_MEMO) >= _REACH_MEMO_SIZE:
         _REACH_MEMO.clear()
     _REACH_MEMO[key] = answer
@@ -485,7 +503,7 @@ def white_candidates(s: State, n: int) -> list[int]:
     """F1-25, RF6: the cars that may take a white ``n``: unfinished cars not pictured on the
     card (and, on the White 3/2/1, not given one of its numbers yet, F1-26); those that can
     move the full ``n`` if any can, else all of them."""
-    pictured = s.cfg.kinds[s.card].pictured
+    pictured = KINDS[s.card].pictured
     cars = [c for c in CARS if s.pos[c] >= 0 and c not in pictured and c not in s.whites]
     full = [c for c in cars if _car_reach_mask(s, c, n)[0] == n]
     return full or cars
@@ -553,7 +571,7 @@ def _carry_out(s: State) -> None:
     """F1-20: the card's numbers are carried out top to bottom; each stops at a decision
     (``pending``) or is done at once: white numbers on the Starter are ignored (F1-18), a white
     number with no car to take it and movement for a finished car are lost (RF5, RF6)."""
-    spec = s.cfg.kinds[s.card]
+    spec = KINDS[s.card]
     if spec.switch is not None:
         trailer = switch_trailer(s)
         if trailer is not None and switch_targets(s, trailer):
@@ -599,9 +617,8 @@ def _to(s: State, row: int, lane: int) -> None:
     """The chosen end cell of a move (RF5) or a switch (RF7); a car crossing the finish line
     is placed on the prize chart in crossing order (F1-30, RF8)."""
     kind, car, n = s.pending
-    track = s.track_spec()
-    cell = track.cell_at(row, lane)
-    assert cell is not None
+    track = TRACKS[s.track]
+    cell = _CELL_AT[s.track][row, lane]
     s.pending = ()
     if kind == SWITCH:
         if track.cells[cell].row < track.cells[s.pos[car]].row:  # over the line (F1-40, F1-41)
@@ -614,7 +631,7 @@ def _to(s: State, row: int, lane: int) -> None:
 
 
 def _land(s: State, car: int, n: int, cell: int) -> None:
-    track = s.track_spec()
+    track = TRACKS[s.track]
     if cell == FINISHED:
         s.pos = _with(s.pos, car, FINISHED)
         s.finished += (car,)
@@ -652,8 +669,10 @@ def _end_card(s: State) -> None:
         _end_race(s)
         return
     start = s.turn if first else s.turn + 1
-    for p in _clockwise(s, start):
-        if s.hands[p]:
+    players, hands = s.players, s.hands
+    for i in range(players):  # clockwise from ``start`` (``_clockwise``, without the list)
+        p = (start + i) % players
+        if hands[p]:
             s.turn = p
             return
     _end_race(s)
@@ -912,7 +931,7 @@ def _first_dealer(s: State, seat: int) -> None:
 
 def _to_cell(s: State, action: To) -> None:
     """A ``to`` action: crossing the line (``to <rows>a``, RF5) or an end cell."""
-    if s.pending[0] == MOVE and action.row == s.track_spec().rows:
+    if s.pending[0] == MOVE and action.row == TRACKS[s.track].rows:
         _land(s, s.pending[1], s.pending[2], FINISHED)
     else:
         _to(s, action.row, action.lane)

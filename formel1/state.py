@@ -34,6 +34,9 @@ from .config import NAME, OFF, TWO_LAPS, Config, Track, config_for
 #: (``gamecore.position.MAX_POSITION_SIZE`` is 1,000,000); the longest games of the built-in
 #: bots log about 5,000 events and are never cut (``benchmarks/bench_racing_positions.py``).
 LOG_LIMIT, LOG_KEEP, CARDS_PER_UNIT = 20_000, 16_000, 8
+#: The tracks by name, read once (the configuration is the same for every player count,
+#: ``config_for``; the rules ask for the track at every step of a card).
+_TRACKS = config_for(2).tracks
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +158,7 @@ class State(GameState):
 
     def track_spec(self) -> Track:
         """The track raced on (RF2)."""
-        return self.cfg.tracks[self.track]
+        return _TRACKS[self.track]
 
     def __repr__(self) -> str:
         return f"<formel1.State {self.players} players, race {self.race + 1}, {self.phase}>"

@@ -375,3 +375,25 @@ def test_every_vector_the_pruned_maxn_returns_or_stores_equals_brute_force_at_it
     assert cut.nodes < plain.nodes  # the cuts did cut
     assert [(a.action, a.value) for a in cut.alternatives] == \
         [(a.action, a.value) for a in plain.alternatives]
+
+
+@pytest.mark.parametrize("track", ["standard", "new"])
+def test_without_a_variant_the_fields_the_search_key_leaves_out_never_change_in_a_race(
+        track: str) -> None:
+    # The max^n and paranoid key leaves out VARIANT_FIELDS in a race without a variant, and
+    # counts the cars finished by their cells: both hold along seeded random races.
+    from formel1 import new_game
+    from formel1.config import FINISHED
+
+    for seed in range(10):
+        s = new_game(players=2 + seed % 5, seed=seed, races=1, track=track)
+        rng = random.Random(seed)
+        first: dict[str, object] | None = None
+        while not s.is_terminal():
+            if s.phase == "race":
+                now = {f: getattr(s, f) for f in race.VARIANT_FIELDS}
+                first = first or now
+                assert now == first
+                assert sum(1 for p in s.pos if p == FINISHED) == len(s.finished)
+            s.apply_unchecked(rng.choice(s.legal_action_ids()))
+        assert first is not None
