@@ -87,7 +87,8 @@ def race_sentence(state: State, aid: int, seconds: float) -> str:
     if not others:
         return ""
     best_other = min(others, key=lambda c: c.place.mean)
-    # A choice found clearly worse early gets fewer races: the pair is known to the lesser.
+    # Only the leader and its closest rival race on after the first rounds, so the others
+    # have fewer races: the pair is known to the lesser of the two counts.
     n = min(hinted.place.n, best_other.place.n)
     races = f"an estimate from {n} simulated race{'' if n == 1 else 's'}"
     gap = best_other.place.mean - hinted.place.mean  # > 0: the hint finishes better

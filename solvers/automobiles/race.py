@@ -6,7 +6,8 @@ pit stop that empties the wear, an action cube added). Here every legal action o
 decision is valued by its effect on the race's end, by simulation:
 
 - the action is applied to a copy of the position, then the race is played out to its end by a
-  rollout policy (the engine's greedy bot for every seat, ``automobiles.bots.GreedyBot``);
+  rollout policy (the engine's greedy bot for every seat: ``GreedyRollout``, the choices of
+  ``automobiles.bots.GreedyBot`` without a bot's per-decision overhead);
 - every cube drawn after the decision comes from a fresh seed: the engine's seeded draw takes
   each colour with probability count / bag size from the real bag and discard (AU-12, AU-19),
   so the simulation never sees the position's own seed, nor its future (the chi-square test of
@@ -15,17 +16,24 @@ decision is valued by its effect on the race's end, by simulation:
   actions are compared on the same draws and their differences are less noisy;
 - each action's expected place (1 the winner) and expected turns to the race's end (the
   seat's turns still to come) come with a 95% interval (normal approximation of the mean, the
-  sample standard deviation over the simulated races) and the number of races simulated;
-- the races are spent where they decide the ranking (a race of the choices, as in bandit
-  "successive elimination"): from ``RACE_FROM`` rounds on, a choice whose paired difference to
-  the leader (the same draws) is below zero by more than ``DROP_Z`` standard errors gets no more
-  races; it keeps its estimate from the races it had, with its wider interval. The search ends
-  early when one choice is left. Measured by ``benchmarks/bench_automobiles_race.py``.
+  sample standard deviation over the simulated races) and the number of races simulated,
+  from running sums (``Tally``: no simulated race is kept);
+- the races are spent deciding the first choice (a race of the choices, as in the bandit
+  "best arm" searches that sample the leader and its closest challenger): every choice gets
+  ``RACE_FROM`` rounds; after them each round races only the leader (the best mean) and its
+  closest rival, the choice it is least separated from in paired standard errors (the
+  difference over the races both had, on the same draws). Two choices with the same place and
+  margin on every race both had are one choice in effect and stop racing each other. The
+  search ends early when the leader is separated from every other choice by ``DROP_Z``
+  standard errors; a choice that got fewer races keeps its estimate from them, with its wider
+  interval. Measured by ``benchmarks/bench_automobiles_race.py``.
 
 These are **estimates over the race** under the rollout policy, never proofs; the answer of
 ``kw solve`` keeps the turn solver's exact answer for this turn beside them and says which is
 which (``solvers.automobiles.solve``). The budget is CPU time (``time.process_time``) or a
-number of simulated races, whichever ends first; at least one race per action is always run.
+number of simulated races, whichever ends first; at least one race per action is always run,
+and no later round is started when the time left cannot hold it (its cost estimated from the
+dearest round so far), so the budget is kept.
 """
 
 from __future__ import annotations
@@ -34,23 +42,23 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from automobiles import State
 from automobiles.actions import TABLE
-from automobiles.bots import GreedyBot
+from automobiles.bots import GreedyBot, greedy_choice
 
 #: The z of a two-sided 95% normal interval.
 Z95 = 1.959963984540054
 #: A margin in track units is worth this many places in the bots' utility: a tie-breaker
 #: below one place (ours: a place decides the ladder, the margin only sharpens the estimate).
 MARGIN_WEIGHT = 0.02
-#: Rounds of races every choice gets before any is dropped (ours: fewer make the standard
-#: errors themselves too noisy to trust).
+#: Rounds of races every choice gets before only the leader and its closest rival race on
+#: (ours: fewer make the standard errors themselves too noisy to trust).
 RACE_FROM = 10
-#: A choice is dropped when the leader's paired lead over it exceeds this many standard errors
-#: (ours: z = 3 keeps the chance of dropping the best small although the test is repeated after
-#: every round).
+#: The search stops when the leader's paired lead over every other choice exceeds this many
+#: standard errors (ours: z = 3 keeps the chance of stopping on the wrong leader small although
+#: the test is repeated after every round).
 DROP_Z = 3.0
 
 
@@ -85,6 +93,118 @@ def estimate(samples: Sequence[float]) -> Estimate:
     var = sum((x - mean) ** 2 for x in samples) / (n - 1)
     half = Z95 * math.sqrt(var / n)
     return Estimate(mean, mean - half, mean + half, n)
+
+
+@dataclass
+class Running:
+    """A running mean and sum of squared deviations (Welford's update): the mean and interval
+    of every sample added, without keeping the samples."""
+
+    n: int = 0
+    mean: float = 0.0
+    m2: float = 0.0
+
+    def add(self, x: float) -> None:
+        """Add one sample."""
+        self.n += 1
+        delta = x - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (x - self.mean)
+
+    def estimate(self) -> Estimate:
+        """The mean with its 95% interval, as ``estimate`` gives it for the same samples."""
+        if self.n == 0:
+            raise ValueError("an estimate needs at least one sample")
+        if self.n == 1:
+            return Estimate(self.mean, self.mean, self.mean, 1)
+        half = Z95 * math.sqrt(max(self.m2, 0.0) / (self.n - 1) / self.n)
+        return Estimate(self.mean, self.mean - half, self.mean + half, self.n)
+
+    def z(self) -> float:
+        """The mean in standard errors of the mean (a paired difference: how clearly it is
+        above zero); +-inf when every sample is the same non-zero number, 0 when all are 0."""
+        se = math.sqrt(max(self.m2, 0.0) / (self.n - 1) / self.n) if self.n > 1 else 0.0
+        if se > 0:
+            return self.mean / se
+        return 0.0 if self.mean == 0 else math.copysign(math.inf, self.mean)
+
+
+@dataclass
+class Tally:
+    """One choice's simulated races as running sums: place, turns to the end, utility, wins."""
+
+    place: Running = field(default_factory=Running)
+    turns: Running = field(default_factory=Running)
+    utility: Running = field(default_factory=Running)
+    wins: int = 0
+
+    @property
+    def n(self) -> int:
+        """The races tallied."""
+        return self.place.n
+
+    def add(self, result: Result) -> None:
+        """Tally one simulated race's result."""
+        self.place.add(result.place)
+        self.turns.add(result.turns)
+        self.utility.add(result.utility)
+        self.wins += result.place == 1
+
+
+@dataclass
+class Pair:
+    """Two choices over the races both had (the same draws): the paired difference of their
+    utilities (the first's less the second's), and whether their place and margin were the
+    same on every one of them (then they are one choice in effect)."""
+
+    diff: Running = field(default_factory=Running)
+    twins: bool = True
+
+
+class Race:
+    """The choices' tallies and their pairs' paired differences, round after round
+    (``race_values``); ``racers`` says who races next."""
+
+    def __init__(self, count: int) -> None:
+        self.tallies = [Tally() for _ in range(count)]
+        self.pairs = {(i, j): Pair() for i in range(count) for j in range(i + 1, count)}
+
+    def add_round(self, results: dict[int, Result]) -> None:
+        """One round's results, by choice (every one on the same draws)."""
+        for i, r in results.items():
+            self.tallies[i].add(r)
+        for i in results:
+            for j in results:
+                if i < j:
+                    pair, a, b = self.pairs[i, j], results[i], results[j]
+                    pair.diff.add(a.utility - b.utility)
+                    pair.twins = pair.twins and (a.place, a.margin) == (b.place, b.margin)
+
+    def leader(self) -> int:
+        """The choice with the best mean utility (the first of equals)."""
+        return max(range(len(self.tallies)), key=lambda i: self.tallies[i].utility.mean)
+
+    def lead(self, leader: int, other: int) -> float:
+        """``leader``'s paired lead over ``other`` in standard errors (``Running.z``)."""
+        if leader < other:
+            return self.pairs[leader, other].diff.z()
+        return -self.pairs[other, leader].diff.z()
+
+    def racers(self) -> list[int]:
+        """Who races next: the leader and its closest rival (the other choice it leads by the
+        fewest standard errors, ``DROP_Z`` or fewer), its twins left out; none when the leader
+        is separated from every other choice. A lone choice keeps racing (its own interval
+        narrows)."""
+        if len(self.tallies) == 1:
+            return [0]
+        leader = self.leader()
+        rival, closest = -1, DROP_Z
+        for i in range(len(self.tallies)):
+            if i != leader and not self.pairs[min(i, leader), max(i, leader)].twins:
+                z = self.lead(leader, i)
+                if z <= closest:
+                    rival, closest = i, z
+        return [] if rival < 0 else sorted((leader, rival))
 
 
 @dataclass(frozen=True)
@@ -171,14 +291,40 @@ def rollout(state: State, aid: int, seat: int, seed: int,
     s = reseeded(state, seed)
     start = s.turn
     s.apply_unchecked(aid)
-    bots: Sequence[Policy] = policies or [GreedyBot(seed).choose] * state.players
-    while not s.is_terminal():
-        who = s.current_player
-        s.apply_unchecked(bots[who if who >= 0 else 0](s))
+    if policies is None:
+        GreedyRollout(seed).play_out(s)
+    else:
+        while not s.is_terminal():
+            who = s.current_player
+            s.apply_unchecked(policies[who if who >= 0 else 0](s))
     scores = s.scores()
     others = max(scores[p] for p in range(s.players) if p != seat)
     mine_left = sum(1 for t in range(start, s.turn) if s.order[t % s.players] == seat)
     return Result(place_of(s, seat), mine_left, scores[seat] - others)
+
+
+class GreedyRollout:
+    """The rollout policy: every seat (and chance, at an explicit chance node) plays as one
+    ``GreedyBot(seed)`` would, the same choice at every decision, without its per-decision
+    overhead: a seeded position resolves its chance itself (the engine draws from the seed), so
+    no decision asks who decides, and the legal ids are the ones the engine has just worked
+    out (``automobiles.bots.greedy_choice``)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def play_out(self, s: State) -> None:
+        """Play ``s`` to the race's end, in place."""
+        apply = s.apply_unchecked
+        if s.seed is None:  # chance nodes to come: drawn by the bot's own generator
+            bot = GreedyBot(self.seed)
+            while not s.is_terminal():
+                apply(bot.choose(s))
+            return
+        while s.phase != "over":  # ``State.is_terminal``, read without a call
+            apply(greedy_choice(s, s.legal))
 
 
 def reseeded(state: State, seed: int) -> State:
@@ -196,10 +342,11 @@ def race_values(state: State, seconds: float | None = 1.0, races: int | None = N
                 drop: bool = True) -> RaceValues:
     """Every legal action (or ``actions``) of the pending decision valued over the rest of the
     race by simulation (module docstring): round after round, one simulated race per action
-    still in the race (``drop``: clearly worse ones leave it; ``drop=False`` keeps every action
-    to the end), all on the same fresh seed, until ``seconds`` of CPU time (``clock``) or
-    ``races`` rounds are spent, or one action is left (at least one round). RaceError for a
-    position that is no player's decision."""
+    racing, all on the same fresh seed (``drop``: after ``RACE_FROM`` rounds only the leader
+    and its closest rival race; ``drop=False`` races every action in every round), until
+    ``seconds`` of CPU time (``clock``) or ``races`` rounds are spent (no round started that
+    the time left cannot hold), or the leader is separated from every other choice (at least
+    one round). RaceError for a position that is no player's decision."""
     seat = check_decision(state)
     if seconds is None and races is None:
         raise ValueError("give a time budget (seconds) or a number of races, or both")
@@ -210,51 +357,36 @@ def race_values(state: State, seconds: float | None = 1.0, races: int | None = N
     legal = tuple(state.legal_action_ids()) if actions is None else tuple(actions)
     started = clock()
     rng = random.Random(seed)
-    results: list[list[Result]] = [[] for _ in legal]
-    racing = list(range(len(legal)))  # the actions still given races
+    race = Race(len(legal))
+    racing = list(range(len(legal)))
     rounds = 0
+    dearest = 0.0  # the most CPU one simulated race of a round took, so far
     while True:
         race_seed = rng.getrandbits(63)
-        for i in racing:
-            results[i].append(rollout(state, legal[i], seat, race_seed))
+        before = clock()
+        race.add_round({i: rollout(state, legal[i], seat, race_seed) for i in racing})
+        dearest = max(dearest, (clock() - before) / len(racing))
         rounds += 1
-        if drop and rounds >= RACE_FROM:
-            racing = still_racing(results, racing)
-        if len(racing) == 1 and len(legal) > 1:
-            break
         if races is not None and rounds >= races:
             break
-        if seconds is not None and clock() - started >= seconds:
+        if drop and rounds >= RACE_FROM:
+            racing = race.racers()
+            if not racing:
+                break
+        # No round the time left cannot hold: rounds cost about the same per race, and the
+        # dearest so far errs on the side of the budget, which callers promise to keep.
+        if seconds is not None and clock() - started + dearest * len(racing) > seconds:
             break
-    choices = [_choice(aid, rs) for aid, rs in zip(legal, results, strict=True)]
+    choices = [_choice(aid, tally) for aid, tally in zip(legal, race.tallies, strict=True)]
     choices.sort(key=lambda c: -c.utility.mean)
-    return RaceValues(seat, tuple(choices), sum(map(len, results)), clock() - started)
+    return RaceValues(seat, tuple(choices), sum(t.n for t in race.tallies), clock() - started)
 
 
-def still_racing(results: Sequence[Sequence[Result]], racing: Sequence[int]) -> list[int]:
-    """The actions of ``racing`` (indices into ``results``, which all hold the same rounds'
-    races, the same draws in a round) not clearly worse than the leader: the leader's mean
-    paired lead over an action must exceed ``DROP_Z`` standard errors for it to be dropped."""
-    n = len(results[racing[0]])
-    means = {i: sum(r.utility for r in results[i]) / n for i in racing}
-    leader = max(racing, key=lambda i: means[i])
-    kept = []
-    for i in racing:
-        diffs = [a.utility - b.utility for a, b in zip(results[leader], results[i], strict=True)]
-        lead = sum(diffs) / n
-        var = sum((d - lead) ** 2 for d in diffs) / (n - 1)
-        if i == leader or lead <= DROP_Z * math.sqrt(var / n):
-            kept.append(i)
-    return kept
+def _choice(aid: int, tally: Tally) -> Choice:
+    return Choice(str(TABLE.actions[aid]), aid, tally.place.estimate(), tally.turns.estimate(),
+                  tally.utility.estimate(), tally.wins / tally.n)
 
 
-def _choice(aid: int, results: Sequence[Result]) -> Choice:
-    return Choice(str(TABLE.actions[aid]), aid, estimate([r.place for r in results]),
-                  estimate([r.turns for r in results]),
-                  estimate([r.utility for r in results]),
-                  sum(r.place == 1 for r in results) / len(results))
-
-
-__all__ = ["DROP_Z", "MARGIN_WEIGHT", "RACE_FROM", "Choice", "Estimate", "RaceError",
-           "RaceValues", "Result", "check_decision", "estimate", "place_of", "race_values",
-           "reseeded", "rollout", "still_racing"]
+__all__ = ["DROP_Z", "MARGIN_WEIGHT", "RACE_FROM", "Choice", "Estimate", "GreedyRollout",
+           "Pair", "Race", "RaceError", "RaceValues", "Result", "Running", "Tally",
+           "check_decision", "estimate", "place_of", "race_values", "reseeded", "rollout"]

@@ -10,7 +10,8 @@ component is in its details. After the turn search (``TURN_SHARE`` of the budget
 budget under ``RACE_MIN_BUDGET`` without ``--races``, then no race values), each first
 decision is valued over the rest of the race by simulated races (``race.race_values``: expected
 place and turns to the race's end, each with its 95% interval and its number of races; at most
-``RACE_SECONDS`` unless ``--races`` is given, always within the budget): the details'
+``RACE_SECONDS`` unless ``--races`` is given, always within the budget less
+``ANSWER_MARGIN``): the details'
 ``over_the_race`` and one caveat sentence, said to be an estimate; the answer's first decision
 and value stay the turn search's, proven (or bounded) for this turn only. A decision outside a
 turn (buying before the race, a driver, a sponsor) is valued over the race alone
@@ -42,14 +43,19 @@ SYNTHETIC_NOTE = ("value: our cube values (solvers.automobiles.buy.DEFAULT_VALUE
 DEFAULT_BUDGET = 10.0
 #: Seconds (at most, within the budget) of simulated races valuing each first decision over
 #: the rest of the race (``solvers.automobiles.race``) when ``--races`` is not given. Measured
-#: (benchmarks/bench_automobiles_race.py): with 2 s, about 65 races a choice, the ranking's
-#: best was clearly not the best of 1000 races in 1 of 21 real positions; 5 s gives about 150.
+#: (benchmarks/bench_automobiles_race.py): with 5 s, about 100 races of the pick (the leader
+#: and its closest rival race on), the ranking's best was clearly not the best of 1000 races in
+#: 4 of 63 rankings (21 real positions, 3 seeds).
 RACE_SECONDS = 5.0
 #: The unit of such a decision's value: more is better, as for every answer.
 DECISION_UNIT = "cars expected to finish behind you at the race's end"
 #: The share of the budget the turn search may use when race values follow: the rest is
 #: theirs, so the answer keeps within the budget.
 TURN_SHARE = 0.7
+#: Seconds of the budget kept back from the simulated races for everything after them (the
+#: answer built and printed, the interpreter's own pauses): the races keep to what they are
+#: given, so without it a whole answer could end just past its budget.
+ANSWER_MARGIN = 0.2
 #: Below this budget (seconds) and without ``--races``, no race values: the whole budget is
 #: the turn search's (a review answers hundreds of decisions at half a second each, and would
 #: otherwise spend every budget to its end).
@@ -119,7 +125,7 @@ def turn_answer(state: Any, options: Mapping[str, Any]) -> Answer:
                           time_budget=budget * TURN_SHARE if racing else budget)
     except TurnError as exc:
         raise SolveError(str(exc)) from None
-    left = budget - (time.perf_counter() - started)
+    left = budget - (time.perf_counter() - started) - ANSWER_MARGIN
     race = _race(state, races, left) if racing else None
     return _answer(state, plan, objective, race, racing)
 
@@ -221,6 +227,8 @@ def decision_answer(state: Any, races: int | None, budget: float) -> Answer:
 
     from .race import race_values
 
+    # The margin, but never more than half a small budget: the races need some of it.
+    budget -= min(ANSWER_MARGIN, budget / 2)
     seconds = budget if races is not None else min(budget, RACE_SECONDS)
     race = race_values(state, seconds=seconds, races=races, seed=0, clock=time.perf_counter)
     best, players = race.best, state.players
@@ -233,7 +241,7 @@ def decision_answer(state: Any, races: int | None, budget: float) -> Answer:
     value, interval = behind(best)
     fewer = any(c.place.n < best.place.n for c in race.choices)
     status = (f"Estimated over the rest of the race from {best.place.n} simulated races after "
-              f"each decision{', fewer after the ones found clearly worse' if fewer else ''} "
+              f"each decision{', fewer after the ones further behind' if fewer else ''} "
               f"(every player then playing the greedy bot, the draws from the real bag): "
               f"{best.action} is worth most, expected place {best.place.mean:.2f} of {players} "
               f"(95% {best.place.low:.2f}-{best.place.high:.2f}). Not proven.")
@@ -259,7 +267,7 @@ def race_sentence(race: Any, turn_best: str) -> str:
     is proven for this turn, the race's ranking is an estimate from simulated races."""
     best = race.best
     fewer = any(c.place.n < best.place.n for c in race.choices)
-    after = ("after it, fewer after the choices found clearly worse" if fewer
+    after = ("after it, fewer after the choices further behind" if fewer
              else "after each first decision")
     words = (f"Over the rest of the race (an estimate from {best.place.n} simulated races "
              f"{after}, every player then playing the greedy bot), "
@@ -296,6 +304,6 @@ def race_details(race: Any) -> dict[str, Any]:
 #: Each objective's first component, by its index in ``turn.COMPONENTS``.
 OBJECTIVES_INDEX = {"progress": 0, "wear": 1, "value": 2}
 
-__all__ = ["DECISION_UNIT", "DEFAULT_BUDGET", "GAME", "OPTIONS",
+__all__ = ["ANSWER_MARGIN", "DECISION_UNIT", "DEFAULT_BUDGET", "GAME", "OPTIONS",
            "RACE_MIN_BUDGET", "RACE_SECONDS", "SOLVER", "TURN_SHARE", "AutomobilesSolver",
            "decision_answer", "turn_answer"]
