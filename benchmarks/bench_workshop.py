@@ -3,11 +3,13 @@
 Run::
 
     python benchmarks/bench_workshop.py [--participants 30] [--moves 20] [--hints 3]
-                                        [--arrive-every 6] [--think 3] [--json OUT]
+                                        [--arrive-every 6] [--think 3] [--per-browser 1]
+                                        [--json OUT]
 
 Starts the real `make workshop` (JupyterHub, its proxy, one JupyterLab per participant) on free
-ports with its state in a temporary folder, then N browser contexts of one Debian Chromium
-(each its own cookies: a separate participant), arriving ``--arrive-every`` seconds apart as a
+ports with its state in a temporary folder, then N participants in Debian Chromium, each in a
+browser process of their own as in a class (``--per-browser K``: K participants share one
+process, each in a context with its own cookies), arriving ``--arrive-every`` seconds apart as a
 class does. Each signs in with a name and the access code, opens `notebooks/02_play.ipynb` in
 their own JupyterLab, runs it, plays `--moves` legal actions by clicking and asks for `--hints`
 hints, reading the board for ``--think`` seconds before each (default 3, a quick player: a
@@ -15,13 +17,15 @@ newcomer reads the decision and its buttons first; 0 clicks the moment the last 
 which no person does and which puts every participant's clicks on the server at once).
 Measured: sign-in to a running JupyterLab (a start-up page that does not move on by itself
 within ``PENDING_MS`` is reloaded, as a participant would, and counted), click round trip (the
-click until the board has changed: the kernel's answer and the redraw of the participant's
-move, timed in the page; the bots' replies follow it), hint time (the click until the hint's
+click until the board has changed, timed in the page: the participant's move and the greedy
+bots' replies, drawn together), hint time (the click until the hint's
 words show), the server side's memory at its peak (the hub, the proxy, every participant's
 server and kernel: the sum of their resident memory, sampled every second; per participant:
-the peak less the hub's own before anyone came, divided by N), and every session that failed,
-with the reason. Nothing here asserts on time: it prints the figures against the targets (no
-failed session, p95 click under 1 s).
+the peak less the hub's own before anyone came, divided by N), the CPU seconds spent by the
+server side (by part: kernels, participants' JupyterLab servers, hub, proxy) and by the
+browsers (which in a class run on the participants' own machines, but here share the
+server's two cores), and every session that failed, with the reason. Nothing here asserts
+on time: it prints the figures against the targets (no failed session, p95 click under 1 s).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import signal
 import socket
@@ -154,10 +159,51 @@ def server_memory(root_pid: int) -> int:
     return total
 
 
-async def sample_memory(root_pid: int, peak: list[int], stop: asyncio.Event) -> None:
-    """Keep the highest server memory seen in ``peak[0]`` until ``stop`` is set."""
+@dataclass
+class CpuTally:
+    """The CPU seconds (user and system) spent by the server side (the hub's process and every
+    process under it: proxy, participants' servers, kernels) and by the browsers (every
+    Chromium process), each process counted at its last sample (one that ends between two
+    samples loses at most a second of its time)."""
+
+    seen: dict[int, tuple[str, float]] = field(default_factory=dict)
+
+    def sample(self, root_pid: int) -> None:
+        """Read every server and browser process's CPU time now."""
+        server: set[int] = set()
+        with contextlib.suppress(psutil.NoSuchProcess):
+            root = psutil.Process(root_pid)
+            server = {root.pid, *(c.pid for c in root.children(recursive=True))}
+        for proc in psutil.process_iter(["pid", "name", "cmdline", "cpu_times"]):
+            line = " ".join(proc.info["cmdline"] or ())
+            kind = ("server:" + next((part for word, part in SERVER_PARTS if word in line),
+                                     "other")
+                    if proc.info["pid"] in server else
+                    "browser" if "chrom" in (proc.info["name"] or "") else "")
+            times = proc.info["cpu_times"]
+            if kind and times is not None:
+                self.seen[proc.info["pid"]] = (kind, times.user + times.system)
+
+    def seconds(self, kind: str) -> float:
+        """The CPU seconds of one kind (``browser``, ``server``, or one part of the server:
+        ``server:kernel``, ``server:lab``, ``server:hub``, ``server:proxy``)."""
+        return sum(cpu for k, cpu in self.seen.values() if k == kind or
+                   k.startswith(kind + ":"))
+
+
+#: The parts of the server side, told apart by their command lines.
+SERVER_PARTS = (("ipykernel", "kernel"), ("jupyterhub-singleuser", "lab"),
+                ("configurable-http-proxy", "proxy"), ("jupyterhub", "hub"))
+
+
+async def sample_memory(root_pid: int, peak: list[int], stop: asyncio.Event,
+                        cpu: CpuTally | None = None) -> None:
+    """Keep the highest server memory seen in ``peak[0]`` (and every process's CPU time in
+    ``cpu``) until ``stop`` is set."""
     while not stop.is_set():
         peak[0] = max(peak[0], server_memory(root_pid))
+        if cpu is not None:
+            cpu.sample(root_pid)
         await asyncio.sleep(1)
 
 
@@ -307,25 +353,29 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def bench(n: int, moves: int, hints: int, every: float,
-                think: float = 0.0) -> dict[str, Any]:
-    """Serve a class of ``n`` and measure it (module docstring)."""
+                think: float = 0.0, per_browser: int = 1) -> dict[str, Any]:
+    """Serve a class of ``n`` and measure it (module docstring), ``per_browser`` participants
+    to a Chromium process."""
     run = Path(tempfile.mkdtemp(prefix="bench_workshop_"))
     port = free_ports()
     hub = start_hub(run, port, n)
     base = f"http://127.0.0.1:{port}"
     idle = server_memory(hub.pid)
-    peak, stop = [idle], asyncio.Event()
+    peak, stop, cpu = [idle], asyncio.Event(), CpuTally()
     people = [Participant(f"p{i:02d}") for i in range(n)]
     started = time.monotonic()
     try:
-        sampler = asyncio.create_task(sample_memory(hub.pid, peak, stop))
+        sampler = asyncio.create_task(sample_memory(hub.pid, peak, stop, cpu))
         async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                               args=FLAGS)
-            await asyncio.gather(*(participant(browser, base, who, moves, hints, run, i * every,
-                                               think)
+            browsers = [await pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                 args=FLAGS)
+                        for _ in range(math.ceil(n / per_browser))]
+            await asyncio.gather(*(participant(browsers[i // per_browser], base, who, moves,
+                                               hints, run, i * every, think)
                                    for i, who in enumerate(people)))
-            await browser.close()
+            cpu.sample(hub.pid)
+            for browser in browsers:
+                await browser.close()
         stop.set()
         await sampler
     finally:
@@ -335,7 +385,7 @@ async def bench(n: int, moves: int, hints: int, every: float,
     hint_times = [h for who in people for h in who.hints_s]
     return {
         "participants": n, "moves": moves, "hints": hints, "arrive_every_s": every,
-        "think_s": think,
+        "think_s": think, "per_browser": per_browser,
         "seconds": round(time.monotonic() - started, 1),
         "load_at_end": os.getloadavg()[0],
         "failed": [{"name": w.name, "reason": w.failed} for w in people if w.failed],
@@ -348,6 +398,9 @@ async def bench(n: int, moves: int, hints: int, every: float,
         if any(w.sign_in_s for w in people) else None,
         "server_mb_idle": idle / 2**20, "server_mb_peak": peak[0] / 2**20,
         "mb_per_participant": (peak[0] - idle) / 2**20 / n,
+        "server_cpu_s": cpu.seconds("server"), "browser_cpu_s": cpu.seconds("browser"),
+        "server_cpu_parts_s": {part: cpu.seconds(f"server:{part}")
+                               for part in ("kernel", "lab", "hub", "proxy", "other")},
         "sessions": [asdict(w) for w in people],
     }
 
@@ -364,11 +417,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=3.0, metavar="S",
                         help="seconds a participant reads the board before each click and "
                              "hint (default 3; 0: the moment the last answer shows)")
+    parser.add_argument("--per-browser", type=int, default=1, metavar="K",
+                        help="participants sharing one Chromium process (default 1: every "
+                             "participant has their own browser, as in a class)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     try:
         report = asyncio.run(bench(args.participants, args.moves, args.hints,
-                                   args.arrive_every, args.think))
+                                   args.arrive_every, args.think, args.per_browser))
     except KeyboardInterrupt:
         print("bench_workshop: stopped (the hub and its servers were stopped too)",
               file=sys.stderr)
@@ -377,7 +433,8 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     n = report["participants"]
     print(f"{n} participants, {report['moves']} clicks and {report['hints']} hints each, "
-          f"{report['think_s']:g} s reading before each, {report['seconds']:.0f} s "
+          f"{report['think_s']:g} s reading before each, {report['per_browser']} to a "
+          f"browser, {report['seconds']:.0f} s "
           f"(load {report['load_at_end']:.1f} at the end)")
     print(f"failed sessions: {len(report['failed'])} of {n} (target 0)")
     for f in report["failed"]:
@@ -396,6 +453,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"server memory: {report['server_mb_idle']:.0f} MB before anyone came, peak "
           f"{report['server_mb_peak']:.0f} MB, {report['mb_per_participant']:.0f} MB per "
           f"participant")
+    print(f"CPU: the server side {report['server_cpu_s']:.0f} s, the browsers "
+          f"{report['browser_cpu_s']:.0f} s ({report['server_cpu_s'] / n:.1f} s and "
+          f"{report['browser_cpu_s'] / n:.1f} s per participant); the server's: "
+          + ", ".join(f"{part} {sec:.0f} s" for part, sec in report["server_cpu_parts_s"].items()))
     return 0
 
 

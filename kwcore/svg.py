@@ -122,23 +122,36 @@ def _a(value: object) -> str:
     return escape(str(value), _ATTR)
 
 
+def _n(v: float) -> str:
+    """A coordinate to one decimal, without a trailing ".0" (a board is redrawn after every
+    move: its size is what every click sends to the browser)."""
+    text = f"{v:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
 def _text(x: float, y: float, s: object, size: int = MIN_FONT, anchor: str = "start",
           weight: str = "normal", fill: str = INK, extra: str = "") -> str:
+    # SVG's own defaults (start, normal) and the picture's (font size, ink) are left out.
     size = max(size, MIN_FONT)  # nothing smaller: the board must stay readable when scaled
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="{fill}"{extra}>{escape(str(s))}</text>')
+    attrs = "" if size == MIN_FONT else f' font-size="{size}"'
+    attrs += "" if anchor == "start" else f' text-anchor="{anchor}"'
+    attrs += "" if weight == "normal" else f' font-weight="{weight}"'
+    attrs += "" if fill == INK else f' fill="{fill}"'
+    return f'<text x="{_n(x)}" y="{_n(y)}"{attrs}{extra}>{escape(str(s))}</text>'
 
 
 def _rect(x: float, y: float, w: float, h: float, fill: str = PANEL, stroke: str = "#888",
           sw: float = 1.0, rx: float = 4, extra: str = "") -> str:
-    return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{rx}" '
-            f'fill="{fill}" stroke="{stroke}" stroke-width="{sw}"{extra}/>')
+    width = "" if sw == 1 else f' stroke-width="{sw}"'
+    return (f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{rx}" '
+            f'fill="{fill}" stroke="{stroke}"{width}{extra}/>')
 
 
 def _circle(x: float, y: float, r: float, fill: str, stroke: str = INK, sw: float = 1.0,
             extra: str = "") -> str:
-    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{sw}"{extra}/>')
+    width = "" if sw == 1 else f' stroke-width="{sw}"'
+    return (f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{fill}" '
+            f'stroke="{stroke}"{width}{extra}/>')
 
 
 def _title(s: str) -> str:
@@ -203,7 +216,8 @@ def board_svg(state: State, viewer: int | None = None,
     height = int(y + 12)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" '
             f'viewBox="0 0 {WIDTH} {height}" preserveAspectRatio="xMinYMin meet" '
-            f'style="max-width: {MAX_WIDTH}px; height: auto; display: block" {FONT}>')
+            f'style="max-width: {MAX_WIDTH}px; height: auto; display: block" {FONT} '
+            f'font-size="{MIN_FONT}" fill="{INK}">')
     bg = _rect(0, 0, WIDTH, height, fill=PAPER, stroke="none", rx=0)
     return "\n".join([head, bg, *body, "</svg>"]) + "\n"
 

@@ -25,6 +25,7 @@ says what a larger or untrusted class needs: JupyterHub on Kubernetes).
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import sys
@@ -43,12 +44,32 @@ if not CODE:
 HANDOUT = ("notebooks", "docs")
 START = "lab/tree/notebooks/00_start.ipynb"
 
-for folder in (RUN / "hub", RUN / "homes", RUN / "lab-settings"):
+for folder in (RUN / "hub", RUN / "homes", RUN / "lab-settings", RUN / "lab-config" / "labconfig"):
     folder.mkdir(parents=True, exist_ok=True)
 # No "Jupyter news?" question over a participant's first page (as `make lab`).
 (RUN / "lab-settings" / "overrides.json").write_text(
     '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", '
     '"checkForUpdates": false}}\n', encoding="utf-8")
+
+#: JupyterLab parts a class does not use, switched off in every participant's JupyterLab: on a
+#: machine that serves a class, every part a page starts costs CPU 30 times over. Measured on
+#: this machine (headless Chromium, `02_play` opened until its kernel is idle): 6.6-7.2 s of a
+#: browser's CPU with all of them, 4.7-5.2 s without; the server is spared the export formats
+#: (nbconvert), about 1 s of CPU per participant. Participants keep the file browser,
+#: notebooks, the text editor (for bots in .py files), the running kernels and the table of
+#: contents. Delete an entry to give a part back.
+LAB_PARTS_OFF = (
+    "@jupyterlab/debugger-extension", "@jupyterlab/extensionmanager-extension",
+    "@jupyterlab/lsp-extension", "@jupyterlab/terminal-extension",
+    "@jupyterlab/pluginmanager-extension", "@jupyterlab/console-extension",
+    "@jupyterlab/csvviewer-extension", "@jupyterlab/json-extension",
+    "@jupyterlab/pdf-extension", "@jupyterlab/vega5-extension",
+    "@jupyterlab/inspector-extension", "@jupyterlab/celltags-extension",
+    "@jupyterlab/metadataform-extension", "@jupyterlab/notebook-extension:export",
+)
+(RUN / "lab-config" / "labconfig" / "page_config.json").write_text(
+    json.dumps({"disabledExtensions": dict.fromkeys(LAB_PARTS_OFF, True)}, indent=1) + "\n",
+    encoding="utf-8")
 
 c.JupyterHub.ip = os.environ.get("WORKSHOP_IP", "127.0.0.1")
 c.JupyterHub.port = int(os.environ.get("WORKSHOP_PORT", "8000"))
@@ -92,6 +113,8 @@ if os.geteuid() == 0:  # the single-user server refuses to run as root without i
 c.Spawner.environment = {"PATH": f"{VENV_BIN}:{os.environ['PATH']}",
                          "KW_HINT_CACHE": str(RUN / "hints"),
                          "KW_CLASS_DIR": str(RUN),
+                         # the page config above (LAB_PARTS_OFF), read by every JupyterLab
+                         "JUPYTER_CONFIG_PATH": str(RUN / "lab-config"),
                          "JUPYTER_RUNTIME_DIR": lambda spawner: runtime_dir(spawner.user.name)}
 
 
@@ -102,7 +125,10 @@ def runtime_dir(name: str) -> str:
     digest = hashlib.sha1(f"{RUN}/{name}".encode()).hexdigest()[:12]
     return str(Path(tempfile.gettempdir()) / f"kw-{digest}")
 c.Spawner.default_url = "/" + START
-c.Spawner.http_timeout = c.Spawner.start_timeout = 120
+# A start that takes long is a wait; a start that times out is a "Spawn failed" page the
+# participant must act on. Measured: 30 participants arriving 6 s apart on 2 cores (with their
+# browsers on the same cores) took over 120 s to start in 9 of 30 cases, which all failed.
+c.Spawner.http_timeout = c.Spawner.start_timeout = 600
 
 
 def hand_out(spawner: object) -> None:

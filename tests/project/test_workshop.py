@@ -8,7 +8,9 @@ it started (the whole process group) at the end.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -154,6 +156,25 @@ def test_each_participant_gets_their_own_lab_and_notebooks(hub: tuple[str, Path]
     foreign = notebooks(bob, base, "ada")
     assert foreign.status_code in (302, 403) or "/hub/login" in foreign.url \
         or "content" not in foreign.text
+
+
+def test_a_participants_lab_starts_without_the_parts_a_class_does_not_use(
+        hub: tuple[str, Path]) -> None:
+    """The page config JupyterLab sends the browser switches the workshop's ``LAB_PARTS_OFF``
+    off, and nothing a participant needs (notebooks, the editor, the widgets)."""
+    base, _ = hub
+    cleo, _ = sign_in(base, "cleo", CODE)
+    page = open_lab(cleo, base, "cleo")
+    assert page.status_code == 200
+    found = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                      page.text, re.S)
+    assert found, "the lab page carries its page config"
+    off = set(json.loads(found.group(1))["disabledExtensions"])
+    assert {"@jupyterlab/debugger-extension", "@jupyterlab/notebook-extension:export"} <= off
+    assert not any(part.startswith(("@jupyterlab/notebook-extension:tracker",
+                                    "@jupyterlab/fileeditor-extension",
+                                    "@jupyter-widgets", "@jupyterlab/hub-extension"))
+                   for part in off)
 
 
 def test_the_teachers_console_sees_a_bot_a_participant_saved(hub: tuple[str, Path]) -> None:
