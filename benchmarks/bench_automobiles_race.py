@@ -7,6 +7,7 @@ Run::
                                                 [--truth-races R] [--skip-solve]
                                                 [--reference FILE] [--ranking-seeds N]
                                                 [--ranking-seconds S] [--speed [SEEDS]]
+                                                [--spread] [--antithetic [PAIRS]]
 
 Positions: ``N`` (default 20) real positions from seeded races of 2-5 players (standard and
 random card sets; early, mid and late race: ``positions.mid_race`` at turns 2-100, the greedy
@@ -31,6 +32,16 @@ minutes (``mid_race(2, 60, players=4)``).
 3. **The rollout's speed** (``--speed``, alone): ``race.GreedyRollout`` against rollouts of
    ``GreedyBot`` on the same simulated races, alternated in one process (CPU time, a ratio);
    every race is checked to end the same.
+4. **What the common draws gain** (``--spread``, alone, from the reference): per position the
+   reference's best and its closest rival, the standard deviation per race of their place
+   difference on the same draws against independent draws (the standard error of the
+   difference after n races is that over sqrt(n)).
+5. **Antithetic draws** (``--antithetic``, alone; measured, not used by the solver): on the
+   positions where a ranking missed, the reference's best and its closest rival raced on
+   ``PAIRS`` (default 150) seeds, each race also run with every draw ``r`` in ``[0, k)``
+   replaced by ``k - 1 - r`` (the engine's draw patched in this process only): the standard
+   deviation per race of their place difference, plain (two seeds) against antithetic (a seed
+   and its mirror averaged), at equal races.
 
 Nothing here asserts on timing.
 
@@ -50,6 +61,17 @@ session: 39/63 the same (now 43), 59/63 not told apart (now 59), 4 misses (now 4
 ``--ranking-seeds 0``: kw solve 21/21 within
 10 s, median 4.88 s, max 9.60 s wall (17 proven, 4 bounds). ``--speed``: GreedyRollout 1.07x
 GreedyBot on the same races.
+
+Measured later on 2026-12-03, the ranking by expected place instead of the bots' utility (one
+session, load about 2; the same cached reference): before, the reference's best 41/63, not told
+apart 59/63, 4 misses; after, 41/63, 59/63, 4 misses (the single best on 18 of 21 decided,
+the pick's median 123 races); on the reference's 1000 races of the five positions that had
+missed, the best by utility is the best by place. ``--spread``: the same draws' SD per race
+of the difference a median 0.95 of independent draws' (0.51-1.00, 21 positions).
+``--antithetic``: the mirrored draws' SD per race a median 1.01 of the plain draws' (0.96-1.04,
+the 6 positions that missed): no gain.
+``--ranking-seeds 0``: kw solve 21/21 within 10 s, median 5.00 s, max
+9.76 s wall (18 proven, 3 bounds).
 """
 
 from __future__ import annotations
@@ -171,6 +193,132 @@ def judge(rows: list[list[float]], pick: int) -> Verdict:
                    pick in twins or pick in top, not top)
 
 
+def paired_spread(rows: list[list[float]]) -> tuple[float, float, float] | None:
+    """The reference's best column (mean place) and its closest rival (the fewest paired
+    standard errors behind; a column with the best's results on every race left out): the
+    rival's mean place less the best's, and the standard deviation per race of their place
+    difference on the same draws and on independent draws (sqrt(var a + var b)); None when
+    no other column differs from the best."""
+    n = len(rows)
+    cols = list(zip(*rows, strict=True))
+    means = [sum(c) / n for c in cols]
+    best = min(range(len(cols)), key=lambda i: means[i])
+
+    def sd(xs: list[float]) -> float:
+        mean = sum(xs) / n
+        return math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
+
+    def diffs(i: int) -> list[float]:
+        return [a - b for a, b in zip(cols[i], cols[best], strict=True)]
+
+    others = [i for i in range(len(cols)) if cols[i] != cols[best]]
+    if not others:
+        return None
+    rival = min(others, key=lambda i: (means[i] - means[best]) / (sd(diffs(i)) or math.inf))
+    independent = math.hypot(sd(list(cols[best])), sd(list(cols[rival])))
+    return means[rival] - means[best], sd(diffs(rival)), independent
+
+
+def spreads(found: list[tuple[str, State]], refs: dict[str, list[list[float]]]) -> None:
+    """``paired_spread`` of every position's reference, one line each, and the median ratio
+    of the paired to the independent standard deviation (the common random numbers' gain:
+    the standard error of a difference after n races is this over sqrt(n))."""
+    ratios = []
+    for name, _ in found:
+        spread = paired_spread(refs[name])
+        if spread is None:
+            continue
+        gap, paired, independent = spread
+        ratios.append(paired / independent if independent else 1.0)
+        print(f"spread {name:42} rival {gap:.3f} places behind; SD per race of the difference: "
+              f"same draws {paired:.3f}, independent {independent:.3f}, ratio {ratios[-1]:.2f}",
+              flush=True)
+    print(f"same draws / independent SD per race: median {statistics.median(ratios):.2f}, "
+          f"{min(ratios):.2f}-{max(ratios):.2f} over {len(ratios)} positions", flush=True)
+
+
+#: The positions where a ranking missed the reference's best (``--antithetic``'s).
+MISSED = ("4p standard seed 103560 turn 25", "3p random seed 84353 turn 2",
+          "4p standard seed 192800 turn 25", "3p standard seed 941802 turn 2",
+          "2p standard seed 833180 turn 25", "4p random seed 105494 turn 2")
+
+
+_MIRRORED = [False]  # ``--antithetic``: whether the patched draw mirrors
+
+
+def _draw(seed: int, n: int, k: int) -> int:
+    """The engine's draw, or its mirror ``k - 1 - r`` while ``_MIRRORED[0]``."""
+    from gamecore import chance
+
+    r = chance.draw(seed, n, k)
+    return k - 1 - r if _MIRRORED[0] else r
+
+
+def _weighted_draw(seed: int, n: int, weights: list[int]) -> int:
+    """``gamecore.chance.weighted_draw`` on ``_draw``."""
+    r = _draw(seed, n, sum(weights))
+    for i, w in enumerate(weights):
+        if r < w:
+            return i
+        r -= w
+    raise AssertionError("unreachable: r < sum(weights)")
+
+
+def _place_diff(state: State, worse: int, better: int, seed: int, mirror: bool) -> float:
+    """``worse``'s place less ``better``'s on one simulated race (mirrored draws or not)."""
+    _MIRRORED[0] = mirror
+    seat = state.current_player
+    try:
+        return float(rollout(state, worse, seat, seed).place
+                     - rollout(state, better, seat, seed).place)
+    finally:
+        _MIRRORED[0] = False
+
+
+def antithetic(found: list[tuple[str, State]], refs: dict[str, list[list[float]]],
+               pairs: int) -> None:
+    """``--antithetic`` (module docstring): one line per position of ``MISSED``, the median
+    ratio of the antithetic to the plain standard deviation per race at equal races."""
+    import automobiles.rules as rules
+
+    rules.draw, rules.weighted_draw = _draw, _weighted_draw  # type: ignore[assignment]
+    ratios = []
+    for name, state in found:
+        if name not in MISSED:
+            continue
+        rows = refs[name]
+        cols = list(zip(*rows, strict=True))
+        means = [sum(c) / len(rows) for c in cols]
+        best = min(range(len(cols)), key=lambda i: means[i])
+        rival = min((i for i in range(len(cols)) if cols[i] != cols[best]),
+                    key=lambda i: judge_z(rows, best, i))
+        legal = state.legal_action_ids()
+        rng = random.Random(7)
+        plain, anti = [], []
+        for _ in range(pairs):
+            one, two = rng.getrandbits(63), rng.getrandbits(63)
+            plain += [_place_diff(state, legal[rival], legal[best], seed, False)
+                      for seed in (one, two)]
+            anti.append((plain[-2] + _place_diff(state, legal[rival], legal[best], one, True))
+                        / 2)
+        sd_plain = statistics.stdev(plain)
+        sd_anti = statistics.stdev(anti) * math.sqrt(2)  # per race: each mean costs two
+        ratios.append(sd_anti / sd_plain)
+        print(f"anti   {name:42} SD per race of the difference: plain {sd_plain:.3f}, "
+              f"antithetic {sd_anti:.3f}, ratio {ratios[-1]:.2f}", flush=True)
+    print(f"antithetic / plain SD per race at equal races: median "
+          f"{statistics.median(ratios):.2f}, {min(ratios):.2f}-{max(ratios):.2f} over "
+          f"{len(ratios)} positions", flush=True)
+
+
+def judge_z(rows: list[list[float]], best: int, other: int) -> float:
+    """How many paired standard errors column ``other`` is behind column ``best`` (inf when
+    every difference is the same)."""
+    diffs = [r[other] - r[best] for r in rows]
+    mean, sd = statistics.fmean(diffs), statistics.stdev(diffs)
+    return mean / (sd / math.sqrt(len(diffs))) if sd else math.inf
+
+
 def ranking_name(aid: int) -> str:
     """An action id's text."""
     return str(TABLE.actions[aid])
@@ -279,12 +427,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ranking-seeds", type=int, default=1, metavar="N",
                         help="rank with seeds 0..N-1 (0: no ranking; the reference alone when "
                              "--reference is given)")
+    parser.add_argument("--spread", action="store_true",
+                        help="only the reference's paired spread (no solve, no ranking): the "
+                             "standard deviation per race of the best's and its rival's "
+                             "difference on the same and on independent draws")
+    parser.add_argument("--antithetic", type=int, nargs="?", const=150, default=None,
+                        metavar="PAIRS", help="only the antithetic draws' measurement on the "
+                        "positions that missed, PAIRS (default 150) seeds each")
     parser.add_argument("--ranking-seconds", type=float, default=solve.RACE_SECONDS,
                         metavar="S", help="CPU seconds of each ranking (default: kw solve's)")
     args = parser.parse_args(argv)
     found = positions(args.positions, args.seed)
     if args.speed is not None:
         speed(found, args.speed)
+        return 0
+    if args.antithetic is not None:
+        refs = cached_reference(args.reference, found, args.truth_races, args.seed)
+        antithetic(found, refs, args.antithetic)
+        return 0
+    if args.spread:
+        spreads(found, cached_reference(args.reference, found, args.truth_races, args.seed))
         return 0
     if not args.skip_solve:
         solve_times(found)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import cache
 
@@ -52,8 +52,8 @@ def test_every_legal_decision_is_valued_with_its_interval() -> None:
         assert c.turns.low <= c.turns.mean <= c.turns.high
         assert 1 <= c.place.mean <= state.players and c.turns.mean >= 0
         assert 0 <= c.win <= 1
-    utilities = [c.utility.mean for c in values.choices]
-    assert utilities == sorted(utilities, reverse=True)
+    keys = [(c.place.mean, -c.margin.mean) for c in values.choices]
+    assert keys == sorted(keys)
 
 
 def test_rankings_replay_from_the_same_seed() -> None:
@@ -155,7 +155,8 @@ def test_a_tally_equals_the_plain_mean_and_interval_of_the_same_races() -> None:
         tally.add(r)
         for got, samples in ((tally.place.estimate(), [r.place for r in results[:k]]),
                              (tally.turns.estimate(), [r.turns for r in results[:k]]),
-                             (tally.utility.estimate(), [r.utility for r in results[:k]])):
+                             (tally.utility.estimate(), [r.utility for r in results[:k]]),
+                             (tally.margin.estimate(), [r.margin for r in results[:k]])):
             want = race.estimate(samples)
             assert got.n == want.n == k
             assert (got.mean, got.low, got.high) == pytest.approx((want.mean, want.low, want.high))
@@ -193,7 +194,47 @@ def test_choices_with_the_same_results_on_every_race_stop_racing_each_other() ->
     assert other.racers() == [0, 1]
 
 
-def _fake_race(monkeypatch: pytest.MonkeyPatch, places: dict[int, Callable[[int], int]],
+def test_choices_are_ranked_by_expected_place_however_large_the_margin(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A choice a tenth of a place better on average but far behind in track units is ranked
+    first, although the bots' utility (less place, MARGIN_WEIGHT x margin) prefers the other."""
+    state = _mid()
+    legal = state.legal_action_ids()
+    ahead, wide = legal[0], legal[1]
+    seen = dict.fromkeys(legal, 0)
+
+    def rollout(state: State, aid: int, seat: int, seed: int) -> race.Result:
+        k, seen[aid] = seen[aid], seen[aid] + 1
+        if aid == ahead:  # places 1, 2, 1, 2, ...: 1.5; 40 units behind the best other car
+            return race.Result(1 + k % 2, 5, -40)
+        if aid == wide:  # six 2nd places in ten: 1.6; 40 units ahead
+            return race.Result(1 + int(k % 10 < 6), 5, 40)
+        return race.Result(3, 5, -60)
+
+    monkeypatch.setattr(race, "rollout", rollout)
+    values = race.race_values(state, seconds=None, races=10, seed=0, drop=False)
+    first, second = values.choices[0], values.choices[1]
+    assert (first.aid, first.place.mean) == (ahead, 1.5)
+    assert (second.aid, second.place.mean) == (wide, 1.6)
+    assert second.utility.mean > first.utility.mean  # the utility would have ranked wide first
+    assert first.margin.mean == -40
+
+
+def test_the_expected_margin_only_breaks_a_tie_of_expected_places() -> None:
+    tie = race.Race(3)
+    for k in range(12):
+        tie.add_round({0: race.Result(1 + k % 2, 5, -3),  # place 1.5, margin -3
+                       1: race.Result(2 - k % 2, 5, 8),  # place 1.5, margin 8
+                       2: race.Result(1 + (k < 5), 5, 90)})  # place 1.42, margin 90
+    assert tie.leader() == 2  # the best place, whatever the margins
+    level = race.Race(2)
+    for k in range(12):
+        level.add_round({0: race.Result(1 + k % 2, 5, -3), 1: race.Result(2 - k % 2, 5, 8)})
+    assert level.leader() == 1  # the same expected place: the better margin
+    assert race.ranking_key(level.tallies[1]) < race.ranking_key(level.tallies[0])
+
+
+def _fake_race(monkeypatch: pytest.MonkeyPatch, places: Mapping[int, Callable[..., int]],
                cost: float = 0.0) -> list[float]:
     """``race.rollout`` replaced by ``places[aid](seed)`` (turns 5, margin 0), each simulated
     race advancing a fake clock by ``cost``; the clock (a one-element list) is returned."""
@@ -283,7 +324,7 @@ def test_choices_that_raced_less_keep_their_estimates_and_the_ranking_holds_ever
     best = raced.best
     for c in raced.choices:
         if c.place.n < best.place.n:  # raced less: not ahead of the best
-            assert c.utility.mean <= best.utility.mean
+            assert c.place.mean >= best.place.mean
 
 
 def _before_the_race() -> State:
@@ -310,7 +351,8 @@ def test_kw_solve_values_a_purchase_before_the_race_over_the_race() -> None:
     for alt in answer.alternatives:  # the same races: value = players - expected place
         choice = ranking.choice(alt.action)
         assert alt.kind == "estimate" and alt.value == pytest.approx(3 - choice.place.mean)
-        assert alt.interval is not None and 0 <= alt.interval[0] <= alt.value
+        assert alt.interval is not None and alt.value is not None
+        assert 0 <= alt.interval[0] <= alt.value
         assert alt.value <= alt.interval[1] <= 2
     assert "Not proven" in answer.status and "expected place" in answer.status
     assert any("before one" in c for c in answer.caveats)
@@ -320,3 +362,23 @@ def test_kw_solve_values_a_purchase_before_the_race_over_the_race() -> None:
 def test_a_purchase_before_the_race_answers_within_a_small_budget() -> None:
     answer = solve.SOLVER.solve(_before_the_race(), {"budget": 0.2})
     assert answer.kind == "estimate" and answer.effort.seconds < 5
+
+
+def test_the_benchmarks_paired_spread_is_the_plain_standard_deviation_of_the_difference() -> None:
+    import runpy
+    import statistics
+    from pathlib import Path
+
+    bench = runpy.run_path(str(Path(__file__).resolve().parents[3] / "benchmarks"
+                               / "bench_automobiles_race.py"))
+    rows = [[1.0, 2.0, 2.0, 1.0], [2.0, 2.0, 3.0, 2.0], [1.0, 1.0, 2.0, 1.0],
+            [3.0, 4.0, 3.0, 3.0], [2.0, 3.0, 4.0, 2.0]]  # column 3 is column 0's twin
+    gap, paired, independent = bench["paired_spread"](rows)
+    # The rival: column 1, 2.4 standard errors behind (column 2: 3.2).
+    best, rival = [r[0] for r in rows], [r[1] for r in rows]
+    assert gap == pytest.approx(0.6)
+    diffs = [b - a for a, b in zip(best, rival, strict=True)]
+    assert paired == pytest.approx(statistics.stdev(diffs))
+    assert independent == pytest.approx(math.hypot(statistics.stdev(best),
+                                                   statistics.stdev(rival)))
+    assert bench["paired_spread"]([[1.0, 1.0], [2.0, 2.0]]) is None
