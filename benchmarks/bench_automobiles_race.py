@@ -84,6 +84,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -246,22 +247,12 @@ MISSED = ("4p standard seed 103560 turn 25", "3p random seed 84353 turn 2",
 _MIRRORED = [False]  # ``--antithetic``: whether the patched draw mirrors
 
 
-def _draw(seed: int, n: int, k: int) -> int:
-    """The engine's draw, or its mirror ``k - 1 - r`` while ``_MIRRORED[0]``."""
-    from gamecore import chance
-
-    r = chance.draw(seed, n, k)
-    return k - 1 - r if _MIRRORED[0] else r
-
-
-def _weighted_draw(seed: int, n: int, weights: list[int]) -> int:
-    """``gamecore.chance.weighted_draw`` on ``_draw``."""
-    r = _draw(seed, n, sum(weights))
-    for i, w in enumerate(weights):
-        if r < w:
-            return i
-        r -= w
-    raise AssertionError("unreachable: r < sum(weights)")
+def _mirrorable(draw: Callable[[int, int, int], int]) -> Callable[[int, int, int], int]:
+    """``draw``, or its mirror ``k - 1 - r`` while ``_MIRRORED[0]``."""
+    def mirrored(seed: int, n: int, k: int) -> int:
+        r = draw(seed, n, k)
+        return k - 1 - r if _MIRRORED[0] else r
+    return mirrored
 
 
 def _place_diff(state: State, worse: int, better: int, seed: int, mirror: bool) -> float:
@@ -280,8 +271,10 @@ def antithetic(found: list[tuple[str, State]], refs: dict[str, list[list[float]]
     """``--antithetic`` (module docstring): one line per position of ``MISSED``, the median
     ratio of the antithetic to the plain standard deviation per race at equal races."""
     import automobiles.rules as rules
+    from gamecore import chance
 
-    rules.draw, rules.weighted_draw = _draw, _weighted_draw  # type: ignore[assignment]
+    # The engine's draws and weighted draws (which draw through ``chance.draw``) mirrored.
+    chance.draw = rules.draw = _mirrorable(chance.draw)  # type: ignore[assignment]
     ratios = []
     for name, state in found:
         if name not in MISSED:
