@@ -49,6 +49,7 @@ from typing import Any
 
 import psutil
 import requests
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, async_playwright
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
@@ -241,6 +242,12 @@ async def participant(browser: Any, base: str, who: Participant, moves: int,
     context = await browser.new_context(viewport={"width": 1400, "height": 1000})
     page = await context.new_page()
     page.set_default_timeout(STEP_MS)
+    # What the page itself complained of, told with a failure (a JupyterLab that never starts
+    # in its tab says why only here).
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+    page.on("console", lambda msg: errors.append(f"console: {msg.text}")
+            if msg.type == "error" else None)
     try:
         started = time.monotonic()
         await page.goto(f"{base}/hub/login")
@@ -256,7 +263,13 @@ async def participant(browser: Any, base: str, who: Participant, moves: int,
             # Its own server's root, which opens the start notebook as a sign-in does (a
             # bare /lab would open the Launcher, with no kernel to wait for).
             who.reloads += 1
-            await page.goto(f"{base}/hub/user/{who.name}/")
+            try:
+                await page.goto(f"{base}/hub/user/{who.name}/")
+            except PlaywrightError as exc:
+                # The start-up page moved on by itself at that very moment: its own way to the
+                # lab wins over the reload, and the participant is where the reload leads.
+                if "interrupted by another navigation" not in str(exc):
+                    raise
             await page.wait_for_url(f"**/user/{who.name}/lab/tree/**")
         await page.get_by_text(KERNEL_IDLE).wait_for()
         who.sign_in_s = time.monotonic() - started
@@ -284,6 +297,7 @@ async def participant(browser: Any, base: str, who: Participant, moves: int,
         with contextlib.suppress(Exception):
             await page.screenshot(path=str(shot))
         who.failed = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]} (see {shot})"
+        who.failed += "".join(f"; {e[:200]}" for e in errors[:3])
     finally:
         await context.close()
 
