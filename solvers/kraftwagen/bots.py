@@ -10,7 +10,9 @@ Found by name (``solvers.mcts.game_solvers("kraftwagen")``) by the generic bot r
   the strength ladder ``benchmarks/ladders/kraftwagen.json`` and the player behind the play
   widget's hint, ``kwwidgets.kraftwagen.hint``); ``planner-gain[:MS]``, that bot playing for
   its own gain in the round instead of its margin over the best rival (to measure which
-  objective is stronger);
+  objective is stronger); ``planner-playout[:MS]``, ``planner-time`` with greedy playouts of
+  its best candidates in half of each decision's time, and ``planner-playround[:MS]``, the
+  same with playouts to the round's end (below, "Playouts"; both kept to be measured);
 - ``SEARCH``: the MCTS model, greedy rollouts cut after a few turns and scored with kwcore's
   greedy evaluation (``solvers.mcts``, module docstring);
 - ``PLAYERS``, ``SCORE_SOURCES``, ``SCORE_LABELS``, ``score_parts`` and ``SHARED_WIN_RULE``: the
@@ -53,6 +55,28 @@ companies, seats rotated, 50 ms of CPU per decision for every searching bot; 202
 ahead 16, behind 19, p = 0.74); it spent 27 ms a decision (its searches, cut after one turn,
 mostly finish early), the lab's MCTS 52. In a trial (9 games, 3 companies, 50 ms) the margin
 objective was behind the gain objective 3-6 (p = 0.51): no difference shown.
+
+Playouts (``PlannerBot(playouts=N)``, ``planner-playout``). At 50 ms a decision with 3
+companies the one-turn search stopped on its time at 67 of the 138 decisions it searched (two
+seeded games against ``mcts-time:50`` and greedy: 29 of 40 tile choices, 38 of 98 others), and
+the bot then played the greedy choice; where it finished it left time unspent. The playout bot
+gives its searches ``SEARCH_SHARE`` of the decision's time and spends the rest on one greedy
+playout (``PLAYOUT_TURNS`` turns after the rest of the turn, as the MCTS rollouts; to the
+round's end at most) of each of its ``PLAYOUT_CANDIDATES`` best candidates, every candidate on
+the same fresh draw of the hidden future: the search's best-scored first decisions or tiles where
+it finished, else the moves (or searched tiles) the greedy evaluation rates best, the greedy
+choice first; the best playout is played (``rerank``). Trial ladders (3 companies, 50 ms, 24
+games each, seats rotated; ``benchmarks/strength.py FILE --trial --workers 1``): playouts only
+after a finished search, the search given the whole time: ahead of ``planner-time:50`` in 11,
+behind in 13, and of ``mcts-time:50`` ahead 9, behind 15 (seed 20261203); the playout bot as
+kept, same seed and lineup: ahead of ``planner-time:50`` 13-11 (p = 0.84), of ``mcts-time:50``
+18-5 (p = 0.011), mean score 75 against 66 and 54; against greedy and ``mcts-time:50`` (seed
+20261204): ahead of greedy 16-8 (p = 0.15), of the lab's MCTS 11-13 (p = 0.84). No gain over
+``planner-time`` is shown, so it is not the default; it used 33 ms of its 50 a decision.
+Its playouts to the round's end instead (``planner-playround``, 43-45 ms a decision), against
+``planner-time:50`` and ``mcts-time:50`` (seeds 20261205 and 20261206, 24 games each): ahead
+of ``planner-time`` 17-7 and 13-11 (pooled 30-18, p = 0.11), of the lab's MCTS 7-17 and 6-18
+(pooled 13-35, p = 0.002: in these trials the lab's MCTS is the stronger player).
 """
 
 from __future__ import annotations
@@ -70,7 +94,7 @@ from kwcore.bots import DEFAULT_WEIGHTS, GreedyBot, evaluate
 from kwcore.state import SCORE_SOURCES, State
 from solvers.bots import BotError
 from solvers.kraftwagen.planner import Plan, PlannerConfig, PlannerError, plan
-from solvers.mcts import Playout
+from solvers.mcts import Playout, sample_chance
 
 DEFAULT_PLANNER_NODES = 300
 DEFAULT_PLANNER_MS = 100  # planner-time: CPU milliseconds per decision
@@ -87,6 +111,16 @@ _SEED_BITS = 62  # a determinized clone's seed, as solvers.mcts.reseed draws it
 #: with a CPU budget per decision: at most this many decisions' time is banked (``budget``)
 BANK_CAP = 4
 MIN_SHARE = 0.1  # ... and a decision in debt still gets this share of ``ms``
+#: the ``planner-playout`` bot: at most this many of the best-scored first decisions are
+#: checked by a greedy playout each, cut after the rest of the turn and PLAYOUT_TURNS more
+#: turns or at the round's end (a playout to the round's end cost 10-25 ms of CPU mid-round,
+#: one cut after 4 turns 2-6 ms: several of those fit in the time a one-turn search leaves)
+PLAYOUT_CANDIDATES = 6
+PLAYOUT_TURNS = 4
+#: ... and its searches get this share of the decision's time, the playouts the rest: at 50 ms
+#: a decision (3 companies) the one-turn search of the plain bot stopped on its time at 67 of
+#: 138 searched decisions (two seeded games), which then played the greedy choice
+SEARCH_SHARE = 0.5
 
 
 class PlannerBot:
@@ -109,6 +143,13 @@ class PlannerBot:
     what the searches value, the margin over the best rival in the round (the default) or the
     company's own gain in the round (``planner-gain``). ``planner``: the search called (None:
     ``planner.plan``; the hint hands in its own reference to it).
+
+    ``playouts`` (the ``planner-playout`` bot; 0: off): after the search, up to this many of
+    the best-scored first decisions (or tiles) are each played on by one greedy playout, every
+    company greedy, cut after the rest of the turn and ``playout_turns`` more turns (None: no
+    cut) or at the round's end, on one fresh draw of the hidden future shared by all of them;
+    the one whose playout ends best for the objective is played (``rerank``). With ``ms``
+    they run only in the time the search left of the decision's share, best-scored first.
     """
 
     name = "planner"
@@ -116,7 +157,8 @@ class PlannerBot:
     def __init__(self, seed: int | None = 0, nodes: int = DEFAULT_PLANNER_NODES,
                  max_turns: int = DEFAULT_PLANNER_TURNS, blend: float = DEFAULT_BLEND,
                  tile_candidates: int = DEFAULT_TILE_CANDIDATES, ms: int | None = None,
-                 objective: str = "margin", planner: Any = None) -> None:
+                 objective: str = "margin", planner: Any = None,
+                 playouts: int = 0, playout_turns: int | None = PLAYOUT_TURNS) -> None:
         if not (isinstance(blend, int | float) and math.isfinite(blend) and blend >= 0):
             raise BotError(f"the planner bot's blend must be a number >= 0, not {blend!r}")
         if isinstance(tile_candidates, bool) or not isinstance(tile_candidates, int) \
@@ -149,6 +191,16 @@ class PlannerBot:
             self.config = self.boosted = self.tile_config = replace(
                 self.config, node_budget=10**12, time_budget=ms / 1000, clock="cpu")
         self.bank = 0.0  # CPU seconds left unspent by earlier decisions (``budget``)
+        if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 0:
+            raise BotError(f"the planner bot's playout candidates must be a whole number "
+                           f">= 0, not {playouts!r}")
+        self.playouts = playouts
+        self.playout_turns = playout_turns
+        self.deadline = math.inf  # with ``ms``: when this decision's share of CPU time ends
+        self.playouts_run = 0  # greedy playouts run (``rerank``)
+        self.reranked = 0  # decisions where the playouts changed the move played
+        self.last_playout = False  # the last decision was a playout's, not the greedy choice
+        self.scored: list[tuple[float, float, int]] = []  # the last ``best_of``'s scores
         self.tile_candidates = tile_candidates
         self.line: dict[Any, int] = {}  # State.key() -> our action along the last plan
         self.planned = self.followed = self.fallbacks = 0
@@ -169,8 +221,9 @@ class PlannerBot:
         if self.last is None:
             return "Followed the plan of an earlier search." if not self.last_fallback \
                 else "The greedy choice: no search was needed or the search stopped."
-        head = "The search stopped, so the greedy choice was played. " \
-            if self.last_fallback else ""
+        head = "" if not self.last_fallback else \
+            "The search stopped; greedy playouts chose the move played. " if self.last_playout \
+            else "The search stopped, so the greedy choice was played. "
         return head + self.last.status()
 
     def choose(self, state: State) -> int:
@@ -179,6 +232,7 @@ class PlannerBot:
         if self.ms is None or len(state.legal_action_ids()) < 2:
             return self._choose(state)
         t0 = time.process_time()
+        self.deadline = t0 + max(self.ms / 1000 + self.bank / 2, MIN_SHARE * self.ms / 1000)
         try:
             return self._choose(state)
         finally:
@@ -200,6 +254,8 @@ class PlannerBot:
         if self.ms is None:
             return config
         seconds = max(self.ms / 1000 + self.bank / 2, MIN_SHARE * self.ms / 1000)
+        if self.playouts:
+            seconds *= SEARCH_SHARE
         return replace(config, time_budget=seconds / share)
 
     def _choose(self, state: State) -> int:
@@ -209,6 +265,7 @@ class PlannerBot:
             self.last, self.last_fallback = None, True
             return self.greedy.choose(state)
         self.last, self.last_fallback, self.followed_from = None, False, None
+        self.last_playout = False
         key = state.key()
         aid = self.line.get(key)
         if aid is not None and aid in ids:
@@ -227,13 +284,26 @@ class PlannerBot:
         if result is None or result.stopped:
             self.fallbacks += 1
             self.last_fallback = True
-            return self.greedy.choose(state)
+            return self.fallback(state, p, ids, self.greedy.choose(state))
         self.planned += 1
         aid = self.best_of(state, p, [(state.resolve(a.action), a.value)
                                       for a in result.alternatives])
+        if self.playouts:
+            aid = self.rerank(state, p, self.scored, aid)
         self.line = _line_of(state, result.company, result.principal_variation) \
             if aid == state.resolve(result.best) else {}
         self.line_plan = (result, state)
+        return aid
+
+    def fallback(self, state: State, p: int, ids: tuple[int, ...], greedy: int) -> int:
+        """Where the search stopped: ``greedy`` (the greedy bot's choice), or with
+        ``playouts`` the best playout (``rerank``) among ``ids`` rated by the greedy evaluation,
+        the greedy choice played out first."""
+        if not self.playouts:
+            return greedy
+        scored = [(evaluate(state.child(aid), p, consume=True), 0.0, aid) for aid in ids]
+        aid = self.rerank(state, p, scored, greedy)
+        self.last_playout = aid != greedy
         return aid
 
     def choose_tile(self, state: State, p: int, ids: tuple[int, ...]) -> int:
@@ -269,7 +339,7 @@ class PlannerBot:
                 self.fallbacks += 1
                 self.line = {}
                 self.last, self.last_fallback, self.last_from = result, True, child
-                return greedy
+                return self.fallback(state, p, tuple(candidates), greedy)
             results[aid] = result
             score, lines[aid] = self._after_tile(child, p, result)
             scored.append((score, rated[aid], aid))
@@ -277,6 +347,8 @@ class PlannerBot:
         best = [(g, aid) for v, g, aid in scored if v >= top - _TIE]
         top_greedy = max(g for g, _ in best)
         aid = self.rng.choice([a for g, a in best if g >= top_greedy - _TIE])
+        if self.playouts:
+            aid = self.rerank(state, p, scored, aid)
         self.planned += 1
         self.line = lines[aid]
         self.last = results[aid]  # the search after the tile played
@@ -307,10 +379,64 @@ class PlannerBot:
         for aid, value in valued:
             greedy = evaluate(state.child(aid), p, consume=True)
             scored.append((value + self.blend * greedy, greedy, aid))
+        self.scored = scored
         top = max(v for v, _, _ in scored)
         best = [(g, aid) for v, g, aid in scored if v >= top - _TIE]
         top_greedy = max(g for g, _ in best)
         return self.rng.choice([aid for g, aid in best if g >= top_greedy - _TIE])
+
+    def rerank(self, state: State, p: int, scored: list[tuple[float, float, int]],
+               chosen: int) -> int:
+        """The move among the best-scored of ``scored`` (score, greedy evaluation, action id)
+        whose greedy playout (``playout``) ends best for the objective; ``chosen`` (the score's
+        own pick) when fewer than two were played out. Candidates are played out best-scored
+        first, ``chosen`` first of all, so that the time left decides only how many are
+        compared; every playout draws the same hidden future, so that they differ only by the
+        move. Ties keep the earlier (better-scored) candidate."""
+        order = sorted(scored, key=lambda t: (t[2] != chosen, -t[0], -t[1]))
+        seed = self.rng.getrandbits(_SEED_BITS)
+        best, top, done, cost = chosen, -math.inf, 0, 0.0
+        for _, _, aid in order[:self.playouts]:
+            if self.ms is not None:
+                now = time.process_time()
+                if now + cost > self.deadline:
+                    break  # the next playout would take the time of later decisions
+            value = self.playout(state.child(aid), p, seed)
+            if self.ms is not None:
+                cost = max(cost, time.process_time() - now)
+            done += 1
+            if value > top + _TIE:
+                best, top = aid, value
+        self.playouts_run += done
+        if done < 2:
+            return chosen
+        if best != chosen:
+            self.reranked += 1
+        return best
+
+    def playout(self, s: State, p: int, seed: int) -> float:
+        """``s`` (used up) played on by the greedy bot for every company, its hidden future
+        drawn from ``seed``, for the rest of the turn in progress and ``playout_turns`` more
+        (RULINGS K1), stopping when the round is scored; valued as the objective: company
+        ``p``'s greedy evaluation, minus the best rival's with the margin objective."""
+        rng = random.Random(seed)
+        if s.seed is not None:  # the same fresh draws for every candidate: none is peeked at
+            s.seed, s.draws = seed, 0
+        greedy = GreedyBot(seed)
+        turns, start_round = self.playout_turns, s.round
+        while not s.is_terminal() and s.round == start_round:
+            if s.current_player < 0:
+                s.apply_unchecked(sample_chance(s, rng))
+                continue
+            if turns is not None and s.pending[0] == rules.F_TILE:
+                if turns == 0:
+                    break
+                turns -= 1
+            s.apply_unchecked(greedy.choose(s))
+        own = evaluate(s, p)
+        if self.config.objective == "gain":
+            return own
+        return own - max(evaluate(s, q) for q in range(s.players) if q != p)
 
 
 def _line_of(state: State, company: int, pv: tuple[tuple[str, str], ...]) -> dict[Any, int]:
@@ -340,6 +466,14 @@ BOTS: dict[str, tuple[Any, int | None, str]] = {
     # rival: kept to measure which objective is stronger (README of benchmarks/ladders).
     "planner-gain": (lambda seed, ms: PlannerBot(seed, ms=ms, objective="gain"),
                      DEFAULT_PLANNER_MS, "milliseconds of CPU per decision"),
+    # ``planner-time`` spending the time its search leaves on greedy playouts of its best
+    # candidates (PlannerBot, ``playouts``): kept beside it to measure the difference.
+    "planner-playout": (lambda seed, ms: PlannerBot(seed, ms=ms, playouts=PLAYOUT_CANDIDATES),
+                        DEFAULT_PLANNER_MS, "milliseconds of CPU per decision"),
+    # ... and with playouts to the round's end, where the round is scored.
+    "planner-playround": (lambda seed, ms: PlannerBot(seed, ms=ms, playouts=PLAYOUT_CANDIDATES,
+                                                      playout_turns=None),
+                          DEFAULT_PLANNER_MS, "milliseconds of CPU per decision"),
 }
 
 
