@@ -11,8 +11,8 @@ import pytest
 import kwcore
 from kwcore.state import State
 from kwcore.svg import BANDS, MIN_FONT, WIDTH, board_svg
-from tests.support import svgcheck
 from solvers.kraftwagen.builders import fresh, research, set_chain
+from tests.support import svgcheck
 
 NS = "{http://www.w3.org/2000/svg}"
 
