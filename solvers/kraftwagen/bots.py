@@ -194,6 +194,11 @@ class PlannerBot:
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 0:
             raise BotError(f"the planner bot's playout candidates must be a whole number "
                            f">= 0, not {playouts!r}")
+        if playout_turns is not None and (isinstance(playout_turns, bool)
+                                          or not isinstance(playout_turns, int)
+                                          or playout_turns < 0):
+            raise BotError(f"the planner bot's playout turns must be a whole number >= 0 or "
+                           f"None (to the round's end), not {playout_turns!r}")
         self.playouts = playouts
         self.playout_turns = playout_turns
         self.deadline = math.inf  # with ``ms``: when this decision's share of CPU time ends

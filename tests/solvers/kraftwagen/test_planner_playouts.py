@@ -85,6 +85,12 @@ def test_a_bad_number_of_playouts_is_refused(bad: object) -> None:
         PlannerBot(playouts=bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("bad", [-1, 2.5, True, "4"])
+def test_a_bad_playout_length_is_refused(bad: object) -> None:
+    with pytest.raises(BotError, match="playout turns"):
+        PlannerBot(playouts=2, playout_turns=bad)  # type: ignore[arg-type]
+
+
 def test_the_playout_bot_is_built_by_name_with_a_cpu_budget() -> None:
     bot = make_bot("planner-playout:20", 3, "kraftwagen")
     assert isinstance(bot, PlannerBot)
