@@ -128,7 +128,8 @@ class KraftwagenView(GameView):
         except ValueError:  # an element that left the board (a tile taken back): no outline
             marks = {k: v for k, v in marks.items() if k.startswith("company:")}
             svg = board_svg(after, viewer, highlight=marks)
-        covering = {note for note, _ in clashing_notes(svg)}
+        # A mark without words draws no note, so there is nothing to clash (most clicks).
+        covering = {note for note, _ in clashing_notes(svg)} if any(marks.values()) else set()
         if not covering:
             return svg
         return board_svg(after, viewer, highlight={k: "" if v in covering else v
@@ -206,23 +207,32 @@ def clashing_notes(svg: str) -> list[tuple[str, str]]:
     class ``kw-highlight-note``, its words right after it) whose label covers a text of the
     board, or that a shape drawn after it partly covers (a tile, an outline)."""
     drawn = list(ET.fromstring(svg).iter())
+    notes = [i for i, el in enumerate(drawn) if el.tag == _SVG + "rect"
+             and "kw-highlight-note" in el.attrib.get("class", "")]
+    if not notes:
+        return []
+    # Every text's and shape's box once, in drawing order (a click's board has hundreds of
+    # texts and a few notes; the boxes were once worked out again for every note).
+    boxes: list[tuple[int, tuple[float, float, float, float], str | None]] = []
+    for j, other in enumerate(drawn):
+        if other.tag == _SVG + "text":
+            if (other.text or "").strip():
+                boxes.append((j, _text_box(other), str(other.text)))
+        elif (box := _shape_box(other)) is not None:
+            boxes.append((j, box, None))
     out = []
-    for i, el in enumerate(drawn):
-        if el.tag != _SVG + "rect" or "kw-highlight-note" not in el.attrib.get("class", ""):
-            continue
-        label = _shape_box(el)
+    for i in notes:
+        label = _shape_box(drawn[i])
         assert label is not None
-        words = drawn[i + 1] if i + 1 < len(drawn) else None
-        note = str(words.text if words is not None else "")
-        for j, other in enumerate(drawn):
-            if other is el or other is words:
+        words = i + 1 if i + 1 < len(drawn) else None
+        note = str(drawn[words].text if words is not None else "")
+        for j, box, text in boxes:
+            if j in (i, words) or not _meet(label, box):
                 continue
-            if other.tag == _SVG + "text" and (other.text or "").strip():
-                if _meet(label, _text_box(other)):
-                    out.append((note, str(other.text)))
-            elif j > i and (box := _shape_box(other)) is not None and _meet(label, box) and not (
-                    box[0] <= label[0] and box[1] <= label[1] and box[2] >= label[2]
-                    and box[3] >= label[3]):  # a panel holding the whole label hides nothing
+            if text is not None:
+                out.append((note, text))
+            elif j > i and not (box[0] <= label[0] and box[1] <= label[1] and box[2] >= label[2]
+                                and box[3] >= label[3]):  # a panel holding the label hides nothing
                 out.append((note, f"a shape at ({box[0]:g}, {box[1]:g})"))
     return out
 

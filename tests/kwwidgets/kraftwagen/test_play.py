@@ -37,6 +37,7 @@ from kwwidgets.kraftwagen.plots import (
 )
 from kwwidgets.kraftwagen.pricing import PricingLab
 from kwwidgets.kraftwagen.puzzle import PuzzleWidget
+from kwwidgets.kraftwagen.view import clashing_notes, recent_marks
 from kwwidgets.play import LOG_GROUPS, SIDE_BY_SIDE_PX, SIDE_PANEL_PX
 from solvers.kraftwagen import pricing
 from solvers.kraftwagen.puzzles import load_puzzles, puzzle_named
@@ -381,6 +382,30 @@ def test_the_panel_sits_below_or_beside_the_board_never_pinned_over_it() -> None
     assert "kw-reading" in play.panel._dom_classes  # the summary may take more height
     play.dismiss()
     assert "kw-reading" not in play.panel._dom_classes
+
+
+def test_the_clashing_notes_are_the_ones_a_plain_check_finds_on_real_boards() -> None:
+    """The play widget's clash check (each text's box worked out once) flags the same notes,
+    against the same texts and shapes, as the plain check of the tests, on the boards of the
+    bots' moves with every note drawn, clashing or not."""
+    play = PlayWidget(players=4, seed=3, human=0, bots="greedy")
+    flagged = 0
+    for _ in range(30):
+        if play.state.is_terminal():
+            break
+        play.dismiss()
+        before = play.state.clone()
+        assert play.click(play.state.legal_action_ids()[0])
+        marks = recent_marks(play.state, play.state.events[len(before.events):])
+        try:
+            svg = board_svg(play.state, highlight=marks)
+        except ValueError:  # a mark that left the board: the widget draws no outline then
+            continue
+        found = [(note, "shape" if what.startswith("a shape at") else what)
+                 for note, what in clashing_notes(svg)]
+        assert found == notes_covering(svg)
+        flagged += len(found)
+    assert flagged  # the boards had clashes to find
 
 
 def test_the_notes_on_what_the_others_did_cover_no_label_of_the_board() -> None:
