@@ -8,6 +8,7 @@ Run::
                                                 [--reference FILE] [--ranking-seeds N]
                                                 [--ranking-seconds S] [--speed [SEEDS]]
                                                 [--spread] [--antithetic [PAIRS]]
+                                                [--streams]
 
 Positions: ``N`` (default 20) real positions from seeded races of 2-5 players (standard and
 random card sets; early, mid and late race: ``positions.mid_race`` at turns 2-100, the greedy
@@ -42,6 +43,10 @@ minutes (``mid_race(2, 60, players=4)``).
    replaced by ``k - 1 - r`` (the engine's draw patched in this process only): the standard
    deviation per race of their place difference, plain (two seeds) against antithetic (a seed
    and its mirror averaged), at equal races.
+6. **Per-seat draw streams** (``--streams``; measured, not used by the solver): with
+   ``--spread``, the reference simulated by ``streams_rollout`` (every seat's cubes from its own
+   stream, ``SeatStreams``; cached apart in the same file) instead of the engine's one draw
+   counter; with ``--speed``, the races per CPU second of both on the same seeds.
 
 Nothing here asserts on timing.
 
@@ -72,6 +77,15 @@ of the difference a median 0.95 of independent draws' (0.51-1.00, 21 positions).
 the 6 positions that missed): no gain.
 ``--ranking-seeds 0``: kw solve 21/21 within 10 s, median 5.00 s, max
 9.76 s wall (18 proven, 3 bounds).
+
+Measured 2026-12-03 evening, per-seat draw streams (one process at a time, 2 cores):
+``--spread --truth-races 200 --reference FILE``: one counter, the same draws' SD per race of
+the difference a median 0.96 of independent draws' (0.53-1.01, 19 positions); ``--spread
+--streams`` (same arguments): 0.90 (0.67-1.02). On the same best and rival (the 1000-race
+reference's) and the same 300 seeds, an ad hoc run: 0.956 against 0.922, the streams' paired
+SD a median 0.98 of the one counter's per position (lower on 14 of 19). ``--speed 5
+--streams``: one counter 65.1 races per CPU s, streams 61.2 (1.06x the time). Variance x
+time per race: about 1.0, no gain; the solver keeps the engine's counter.
 """
 
 from __future__ import annotations
@@ -93,9 +107,17 @@ sys.path.insert(0, str(ROOT))
 
 from automobiles import State  # noqa: E402
 from automobiles.actions import TABLE  # noqa: E402
+from automobiles.bots import greedy_choice  # noqa: E402
+from gamecore.chance import draw, weighted_draw  # noqa: E402
 from solvers.automobiles import solve  # noqa: E402
 from solvers.automobiles.positions import mid_race  # noqa: E402
-from solvers.automobiles.race import RaceValues, race_values, rollout  # noqa: E402
+from solvers.automobiles.race import (  # noqa: E402
+    RaceValues,
+    Result,
+    place_of,
+    race_values,
+    rollout,
+)
 
 
 def positions(count: int, seed: int) -> list[tuple[str, State]]:
@@ -117,26 +139,106 @@ def positions(count: int, seed: int) -> list[tuple[str, State]]:
     return out
 
 
-def reference(state: State, legal: list[int], races: int) -> list[list[float]]:
+def reference(state: State, legal: list[int], races: int,
+              simulate: Callable[[State, int, int, int], Result] = rollout) -> list[list[float]]:
     """``races`` simulated races of every legal action on the same draws (seeds 1000 on, none
     the ranking used), no action dropped: one row per race, one column per action, each the
-    seat's place (1 the winner)."""
+    seat's place (1 the winner). ``simulate`` is the solver's ``race.rollout`` unless told
+    (``--streams``: ``streams_rollout``)."""
     rng = random.Random(1000)
     seat = state.current_player
     rows = []
     for _ in range(races):
         race_seed = rng.getrandbits(63)
-        rows.append([float(rollout(state, aid, seat, race_seed).place) for aid in legal])
+        rows.append([float(simulate(state, aid, seat, race_seed).place) for aid in legal])
     return rows
 
 
+#: The streams' seeds are whole 64-bit draws of the race's seed (``gamecore.chance.draw``).
+_SEED_RANGE = 1 << 64
+#: The phases where the engine waits for chance in an explicit-chance game (AU-08, AU-09,
+#: AU-19, AU-24, AU-26); a test holds them to the engine's.
+CHANCE_PHASES = frozenset(("cards", "order", "drivers", "draw", "sponsors"))
+
+
+class SeatStreams:
+    """``--streams`` (measured, not used by the solver): the chance of one simulated race with
+    one draw stream per seat instead of the engine's one counter for the table
+    (``State.draws``), so that two choices differing in what one seat does keep the other
+    seats' draws aligned. Seat p's cubes come from its own stream (seed: draw p of the race's
+    seed; its own counter), the rest of chance (a card set, a start order, drivers and sponsors
+    dealt) from the table's (draw ``players``).
+
+    The law is the engine's: at an explicit chance node of a draw, the drawing seat's first
+    cube is ``weighted_draw`` over the bag's counts (each colour count / bag size, AU-19), and
+    the rest of that seat's draw of several cubes (no card's draw: those go one at a time) is
+    the engine's own seeded draw, the state seeded with the seat's stream for that one action
+    (the discard back into an empty bag, AU-19), then unseeded again; the table's chance is
+    uniform over the engine's outcomes. A seat's draw that the engine's forced moves reached in
+    that same action would come from that seat's stream (the law unchanged, every number of a
+    stream used once); an ad hoc check found none in 15,443 such draws of the benchmark's
+    positions."""
+
+    __slots__ = ("seeds", "counts")
+
+    def __init__(self, seed: int, players: int) -> None:
+        self.seeds = [draw(seed, k, _SEED_RANGE) for k in range(players + 1)]
+        self.counts = [0] * (players + 1)
+
+    def resolve(self, s: State) -> None:
+        """Apply chance's outcome at the chance node ``s`` (an explicit-chance position)."""
+        legal = s.legal
+        if s.phase != "draw":  # the table's chance: uniform over the engine's outcomes
+            k = len(self.seeds) - 1
+            pick = draw(self.seeds[k], self.counts[k], len(legal))
+            self.counts[k] += 1
+            s.apply_unchecked(legal[pick])
+            return
+        k, left = s.drawing[0]
+        # The legal draws are the colours in the bag, in colour order (``rules.legal_ids``),
+        # each weighted by its count (AU-19), as the engine's seeded draw walks them.
+        pick = weighted_draw(self.seeds[k], self.counts[k], [n for n in s.bag[k] if n])
+        self.counts[k] += 1
+        if left > 1 and len(s.drawing) == 1 and not s.effect:
+            # The rest of the draw by the engine itself, from this seat's stream: one action
+            # instead of one per cube (a cube at a time costs the rollout about 1.3x).
+            s.seed, s.draws = self.seeds[k], self.counts[k]
+            s.apply_unchecked(legal[pick])
+            self.counts[k], s.seed = s.draws, None
+            return
+        s.apply_unchecked(legal[pick])
+
+
+def streams_rollout(state: State, aid: int, seat: int, seed: int) -> Result:
+    """``race.rollout`` with ``SeatStreams``' draws: ``aid`` applied to an explicit-chance copy
+    of ``state`` (never its own seed), the greedy bot's choice at every decision to the
+    race's end, chance from ``seed``'s per-seat streams; ``seat``'s result."""
+    s = state.clone(history=False)
+    s.seed, s.draws = None, 0
+    streams = SeatStreams(seed, s.players)
+    start = s.turn
+    s.apply_unchecked(aid)
+    apply, resolve = s.apply_unchecked, streams.resolve
+    while (phase := s.phase) != "over":
+        if phase in CHANCE_PHASES:
+            resolve(s)
+        else:
+            apply(greedy_choice(s, s.legal))
+    scores = s.scores()
+    others = max(scores[p] for p in range(s.players) if p != seat)
+    mine_left = sum(1 for t in range(start, s.turn) if s.order[t % s.players] == seat)
+    return Result(place_of(s, seat), mine_left, scores[seat] - others)
+
+
 def cached_reference(path: Path | None, found: list[tuple[str, State]], races: int,
-                     seed: int) -> dict[str, list[list[float]]]:
+                     seed: int, streams: bool = False) -> dict[str, list[list[float]]]:
     """Every position's reference (``reference``) by name, read from the JSON file ``path``
     when it holds this position's with as many races, else simulated and merged into the file
     after each position (a stopped run keeps what it finished; runs sharing the file skip
-    what another has written). No file: simulated every time."""
-    key = f"positions seed {seed}, {races} races"
+    what another has written). No file: simulated every time. ``streams``: simulated by
+    ``streams_rollout``, cached apart."""
+    key = f"positions seed {seed}, {races} races" + (", per-seat streams" if streams else "")
+    simulate = streams_rollout if streams else rollout
 
     def known() -> dict[str, list[list[float]]]:
         if path is None or not path.exists():
@@ -148,7 +250,7 @@ def cached_reference(path: Path | None, found: list[tuple[str, State]], races: i
         done = known()
         if name not in done:
             started = time.process_time()
-            done[name] = reference(state, list(state.legal_action_ids()), races)
+            done[name] = reference(state, list(state.legal_action_ids()), races, simulate)
             print(f"ref    {name:42} {time.process_time() - started:7.1f} s CPU", flush=True)
             if path is not None:
                 cache = json.loads(path.read_text()) if path.exists() else {}
@@ -339,6 +441,27 @@ def speed(found: list[tuple[str, State]], seeds: int) -> float:
     return slow / fast
 
 
+def streams_speed(found: list[tuple[str, State]], seeds: int) -> float:
+    """``--speed --streams``: simulated races per CPU second of ``race.rollout`` (the engine's
+    one draw counter) and of ``streams_rollout`` (``SeatStreams``) on the same seeds (``seeds``
+    per first decision of every position), alternated in one process; the time ratio."""
+    shared = own = 0.0
+    count = 0
+    for _, state in found:
+        seat = state.current_player
+        for aid in state.legal_action_ids():
+            for k in range(seeds):
+                started = time.process_time()
+                rollout(state, aid, seat, k)
+                middle = time.process_time()
+                streams_rollout(state, aid, seat, k)
+                shared, own = shared + middle - started, own + time.process_time() - middle
+                count += 1
+    print(f"speed: {count} races each; one counter {count / shared:.1f} races per CPU s, "
+          f"per-seat streams {count / own:.1f}: {own / shared:.2f}x the time", flush=True)
+    return own / shared
+
+
 def solve_times(found: list[tuple[str, State]]) -> None:
     """``kw solve``'s solver with its defaults on every position: wall time, kind, answer."""
     times, kinds = [], []
@@ -424,6 +547,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the reference's paired spread (no solve, no ranking): the "
                              "standard deviation per race of the best's and its rival's "
                              "difference on the same and on independent draws")
+    parser.add_argument("--streams", action="store_true",
+                        help="with --spread: the reference simulated with per-seat draw "
+                             "streams (SeatStreams, cached apart); with --speed: their races "
+                             "per CPU second against the solver's rollout")
     parser.add_argument("--antithetic", type=int, nargs="?", const=150, default=None,
                         metavar="PAIRS", help="only the antithetic draws' measurement on the "
                         "positions that missed, PAIRS (default 150) seeds each")
@@ -432,14 +559,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     found = positions(args.positions, args.seed)
     if args.speed is not None:
-        speed(found, args.speed)
+        (streams_speed if args.streams else speed)(found, args.speed)
         return 0
     if args.antithetic is not None:
         refs = cached_reference(args.reference, found, args.truth_races, args.seed)
         antithetic(found, refs, args.antithetic)
         return 0
     if args.spread:
-        spreads(found, cached_reference(args.reference, found, args.truth_races, args.seed))
+        spreads(found, cached_reference(args.reference, found, args.truth_races, args.seed,
+                                        args.streams))
         return 0
     if not args.skip_solve:
         solve_times(found)

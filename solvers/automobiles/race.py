@@ -39,7 +39,13 @@ rankings both, 4 misses both, each a sampling miss at the end of 5 s; on the ref
 of the positions that had missed, the best by utility was the best by place). The common draws
 shrink the standard deviation of a paired place difference only to a median 0.95 of
 independent draws': the engine's one draw counter shifts every later draw once a choice draws
-more or fewer cubes.
+more or fewer cubes. Per-seat draw streams (every seat's cubes from its own stream, the
+others' draws kept aligned when one seat's choice changes its own; ``--streams`` of the
+benchmark) were measured and left out: ``--spread --streams --truth-races 200`` a median 0.90
+against 0.96 for the one counter at 200 races, a median 0.98 of the one counter's paired SD
+per position on the same pair and seeds, at 1.06x the time per race (``--speed 5
+--streams``): variance x time no better. A choice changes the deciding seat's own bag and the
+cars' positions, and those, not the other seats' draws, carry most of the difference.
 
 These are **estimates over the race** under the rollout policy, never proofs; the answer of
 ``kw solve`` keeps the turn solver's exact answer for this turn beside them and says which is
