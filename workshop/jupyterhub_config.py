@@ -93,7 +93,8 @@ c.Authenticator.allow_all = True
 
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = str(RUN / "homes" / "{username}")
-c.Spawner.cmd = [str(VENV_BIN / "jupyterhub-singleuser")]
+# JupyterHub's single-user server, started lighter (workshop/singleuser.py says how).
+c.Spawner.cmd = [sys.executable, str(REPO / "workshop" / "singleuser.py")]
 c.Spawner.args = ["--ServerApp.terminals_enabled=False",
                   "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                   "--LabApp.news_url=None", "--LabApp.extension_manager=readonly",

@@ -14,6 +14,7 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -218,3 +219,51 @@ def test_a_home_gets_no_bots_from_the_repositorys_notebooks(hub: tuple[str, Path
         assert not (run / "homes" / "erin" / "notebooks" / "my_bots").exists()
     finally:
         planted.unlink()
+
+
+# Run in a fresh interpreter: whether jsonschema has its "iri" checker is decided at its import.
+_EVENTS_WITH_AND_WITHOUT_IRI = """
+import io, json, logging, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+if sys.argv[2] == "light":
+    from singleuser import skip_iri_format_check
+    skip_iri_format_check()
+import jsonschema
+import jupyter_server
+from jupyter_events import EventLogger
+stream = io.StringIO()
+events = EventLogger(handlers=[logging.StreamHandler(stream)])
+events.register_event_schema(
+    Path(jupyter_server.__file__).parent / "event_schemas" / "kernel_actions" / "v1.yaml")
+schema = "https://events.jupyter.org/jupyter_server/kernel_actions/v1"
+events.emit(schema_id=schema, data={"action": "start", "msg": "a kernel started"})
+try:
+    events.emit(schema_id=schema, data={"action": "explode", "msg": "not an action"})
+    refused = False
+except jsonschema.ValidationError:
+    refused = True
+print(json.dumps({"iri": "iri" in jsonschema.FormatChecker().checkers,
+                  "grammar_loaded": sys.modules.get("rfc3987_syntax") is not None,
+                  "logged": json.loads(stream.getvalue().splitlines()[0])["action"],
+                  "bad_event_refused": refused}))
+"""
+
+
+@pytest.mark.parametrize("start", ["plain", "light"])
+def test_a_participants_server_logs_its_events_without_the_iri_grammar(start: str) -> None:
+    """workshop/singleuser.py (the participants' server) leaves out only jsonschema's "iri"
+    checker and its grammar: the server's events are still logged and checked."""
+    answer = subprocess.run([sys.executable, "-c", _EVENTS_WITH_AND_WITHOUT_IRI,
+                             str(ROOT / "workshop"), start],
+                            capture_output=True, text=True, timeout=120, check=True)
+    seen = json.loads(answer.stdout.strip().splitlines()[-1])
+    assert seen["logged"] == "start" and seen["bad_event_refused"]
+    assert seen["iri"] is (start == "plain")
+    assert seen["grammar_loaded"] is (start == "plain")
+
+
+def test_the_participants_servers_are_started_the_light_way() -> None:
+    config = (ROOT / "workshop" / "jupyterhub_config.py").read_text(encoding="utf-8")
+    assert re.search(r'c\.Spawner\.cmd = \[sys\.executable, str\(REPO / "workshop" / '
+                     r'"singleuser\.py"\)\]', config)
