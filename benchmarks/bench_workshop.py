@@ -391,6 +391,17 @@ def machine() -> dict[str, Any]:
     return {"cpu": model, "cores": os.cpu_count(), "calibration_s": round(best, 3)}
 
 
+def _no_nan(value: Any) -> Any:
+    """``value`` with every NaN float, however deep in dicts and lists, made None."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _no_nan(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_no_nan(v) for v in value]
+    return value
+
+
 def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (0-100) by linear interpolation; nan for no values."""
     if not values:
@@ -527,7 +538,9 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 130
     if args.json:
-        args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        # A figure with nothing to measure (no click in a phase) is null: valid JSON, not NaN.
+        args.json.write_text(json.dumps(_no_nan(report), indent=1, allow_nan=False) + "\n",
+                             encoding="utf-8")
     n = report["participants"]
     sessions, nice = report["browser_sessions_nice"]
     weighed = (f", the browsers weighing {report['browser_share']:g} x the server ({sessions} "

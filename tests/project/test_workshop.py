@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 import requests
 
@@ -263,7 +264,13 @@ def test_a_participants_server_logs_its_events_without_the_iri_grammar(start: st
     assert seen["grammar_loaded"] is (start == "plain")
 
 
-def test_the_participants_servers_are_started_the_light_way() -> None:
-    config = (ROOT / "workshop" / "jupyterhub_config.py").read_text(encoding="utf-8")
-    assert re.search(r'c\.Spawner\.cmd = \[sys\.executable, str\(REPO / "workshop" / '
-                     r'"singleuser\.py"\)\]', config)
+def test_the_participants_servers_are_started_the_light_way(hub: tuple[str, Path]) -> None:
+    """A signed-in participant's server is workshop/singleuser.py, not jupyterhub-singleuser."""
+    base, run = hub
+    # ada again: the class has five seats, and the tests above take them
+    ada, _ = sign_in(base, "ada", CODE)
+    assert open_lab(ada, base, "ada").status_code == 200
+    servers = [" ".join(p.info["cmdline"] or ()) for p in psutil.process_iter(["cmdline"])]
+    servers = [line for line in servers if str(run) in line and "singleuser" in line]
+    assert servers, "no participant's server of this run is running"
+    assert all(str(ROOT / "workshop" / "singleuser.py") in line for line in servers), servers
