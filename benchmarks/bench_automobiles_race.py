@@ -8,7 +8,7 @@ Run::
                                                 [--reference FILE] [--ranking-seeds N]
                                                 [--ranking-seconds S] [--speed [SEEDS]]
                                                 [--spread] [--antithetic [PAIRS]]
-                                                [--streams]
+                                                [--streams] [--confirm RACES]
 
 Positions: ``N`` (default 20) real positions from seeded races of 2-5 players (standard and
 random card sets; early, mid and late race: ``positions.mid_race`` at turns 2-100, the greedy
@@ -16,20 +16,24 @@ and random bots having played), plus the late-race position of four players that
 minutes (``mid_race(2, 60, players=4)``).
 
 1. **Answered within 10 s**: ``kw solve``'s solver with its defaults (10 s budget: the turn
-   search, then at most ``solve.RACE_SECONDS`` of simulated races) on every position; wall time
+   search, then simulated races in the rest of the budget) on every position; wall time
    of each (median, max), the kind of answer (proven / bound).
 2. **The ranking's choice is the best over the race**: on every position, the ranking ``kw
-   solve`` gives (``race.race_values`` for ``--ranking-seconds`` of CPU, by default
-   ``solve.RACE_SECONDS``; seed 0, or seeds 0 to N-1 with ``--ranking-seeds N``, the misses
-   counted over all) against a reference of ``R`` (default 200) simulated races of every first
-   decision on the same draws (seeds 1000 on, none the ranking used; no choice dropped), cached
-   in ``--reference FILE`` (JSON) so a rerun reuses it. The reference's best is the choice
+   solve`` gives (``race.race_values`` for ``--ranking-seconds`` of CPU, by default what ``kw
+   solve`` leaves them on that position, ``solve_left``; seed 0, or seeds 0 to N-1 with
+   ``--ranking-seeds N``, the misses counted over all) against a reference of ``R`` (default
+   200) simulated races of every first decision on the same draws (seeds 1000 on, none the
+   ranking used; no choice dropped), cached in ``--reference FILE`` (JSON) so a rerun reuses
+   it. The reference's best is the choice
    with the best expected place (the ranking's measure: every race's place, 1 the winner).
    Printed per position: "same" when the ranking picked it (or a choice with exactly its results
    on every race), "inside" when the paired 95% interval of the two choices' difference holds 0
    (the reference cannot tell them apart), "OUT" otherwise; and how many positions the
    reference decides (a single best, told apart from every other choice). Both use the greedy
    bot after the decision.
+   With ``--confirm RACES`` every miss is raced again, the pick against the reference's best
+   on RACES fresh races (``confirm``): the reference's best is the best of several noisy
+   columns, so an equal pick is told apart from it more often than the interval says.
 3. **The rollout's speed** (``--speed``, alone): ``race.GreedyRollout`` against rollouts of
    ``GreedyBot`` on the same simulated races, alternated in one process (CPU time, a ratio);
    every race is checked to end the same.
@@ -49,6 +53,13 @@ minutes (``mid_race(2, 60, players=4)``).
    counter; with ``--speed``, the races per CPU second of both on the same seeds.
 
 Nothing here asserts on timing.
+
+Measured 2026-12-04 (a quiet machine; ``docs/automobiles_solver.md``): ``--ranking-seeds 3
+--confirm 4000`` on a cached 1000-race reference, ranking with 5 s: the reference's best 41/63,
+not told apart 60/63, 3 misses, 1 of them worse on 4000 fresh races; with what ``kw solve``
+leaves (the default): 47/63, 61/63, 2 misses, 1 of them worse on fresh races (0.077 places, on
+a position whose race values get 2.7 s). ``--ranking-seeds 0``: kw solve 21/21 within 10 s,
+median 9.78 s, max 9.81 s.
 
 Measured 2026-12-03, before the races went to the leader and its closest rival
 (``--positions 20 --truth-races 1000``, ranking 5 s, seed 0): the same on 16/21, not told
@@ -477,25 +488,63 @@ def solve_times(found: list[tuple[str, State]]) -> None:
           f"proven {kinds.count('proven')}, bound {kinds.count('bound')}", flush=True)
 
 
+def solve_left(state: State) -> float:
+    """The CPU seconds ``kw solve`` with its defaults leaves the race values of ``state``: the
+    default budget less the turn search's time and the answer's margin (``solve.turn_answer``;
+    all of it, less the margin, for a decision outside a turn)."""
+    from solvers.automobiles.turn import in_turn, solve_turn
+
+    budget = solve.DEFAULT_BUDGET - solve.ANSWER_MARGIN
+    if not in_turn(state):
+        return budget
+    started = time.process_time()
+    solve_turn(state, "progress", time_budget=solve.DEFAULT_BUDGET * solve.TURN_SHARE)
+    return budget - (time.process_time() - started)
+
+
 def rankings(found: list[tuple[str, State]], seeds: int,
-             seconds: float) -> list[list[RaceValues]]:
-    """The ranking (``seconds`` of CPU) of every position with seeds 0 to ``seeds`` - 1: one
-    list per seed, position by position."""
+             seconds: float | None) -> list[list[RaceValues]]:
+    """The ranking (``seconds`` of CPU; None: what ``kw solve`` leaves, ``solve_left``) of
+    every position with seeds 0 to ``seeds`` - 1: one list per seed, position by position."""
     out: list[list[RaceValues]] = []
+    left = {name: solve_left(state) for name, state in found} if seconds is None and seeds \
+        else {}
     for seed in range(seeds):
         out.append([])
         for name, state in found:
-            out[-1].append(race_values(state, seconds=seconds, seed=seed))
+            out[-1].append(race_values(state, seconds=left.get(name, seconds), seed=seed))
             best = out[-1][-1].best
             print(f"rank   {name:42} seed {seed} ranked {best.action:16} ({best.place.n} races, "
                   f"{out[-1][-1].races} in all, {out[-1][-1].seconds:.2f} s)", flush=True)
     return out
 
 
+def confirm(state: State, pick: int, best: int, races: int) -> tuple[float, float, float]:
+    """The pick's place less the reference's best's (action ids) over ``races`` fresh simulated
+    races on the same draws (seeds 5000 on: none the reference or a ranking used), with its 95%
+    interval: a held-out check of a miss. The reference's best is the best of many noisy
+    columns on the reference's own races, so a pick as good as it is told apart from it there
+    more often than 1 time in 40; fresh races do not share that bias."""
+    rng = random.Random(5000)
+    seat = state.current_player
+    diffs = []
+    for _ in range(races):
+        seed = rng.getrandbits(63)
+        ours, theirs = rollout(state, pick, seat, seed), rollout(state, best, seat, seed)
+        diffs.append(ours.place - theirs.place)
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(races)
+    return mean, mean - half, mean + half
+
+
 def judge_rankings(found: list[tuple[str, State]], ranked: list[list[RaceValues]],
-                   refs: dict[str, list[list[float]]], seconds: float) -> None:
-    """Every ranking against the reference: one line each, a summary per seed and over all."""
+                   refs: dict[str, list[list[float]]], seconds: float | None,
+                   confirm_races: int = 0) -> None:
+    """Every ranking against the reference: one line each, a summary per seed and over all;
+    with ``confirm_races``, every miss raced again against the reference's best on fresh draws
+    (``confirm``): a confirmed miss is worse there too."""
     total = {"same": 0, "inside": 0, "decided": 0, "decided_same": 0, "runs": 0}
+    confirmed = 0
     races = []
     for seed, per_seed in enumerate(ranked):
         count = dict.fromkeys(total, 0)
@@ -513,12 +562,22 @@ def judge_rankings(found: list[tuple[str, State]], ranked: list[list[RaceValues]
                   f"{verdict.best_place:.3f}; {verdict.top} choice(s) not told apart; "
                   f"{'same' if verdict.same else 'inside' if verdict.inside else 'OUT'}",
                   flush=True)
+            if confirm_races and not verdict.inside:
+                mean, low, high = confirm(state, ranking.best.aid, legal[verdict.best],
+                                          confirm_races)
+                confirmed += low > 0
+                print(f"check  {name:42} seed {seed} on {confirm_races} fresh races: the pick "
+                      f"{mean:+.3f} places (95% {low:+.3f} to {high:+.3f}); "
+                      f"{'a miss' if low > 0 else 'not told apart' if high > 0 else 'better'}",
+                      flush=True)
         print(f"seed {seed}: {_summary(count)}", flush=True)
         total = {k: total[k] + count[k] for k in total}
-    print(f"ranking {seconds:g} s, {len(ranked)} seed(s), {len(found)} positions: "
-          f"{_summary(total)}; misses (told apart from the best, and worse) "
-          f"{total['runs'] - total['inside']}/{total['runs']}; the pick's races median "
-          f"{statistics.median(races):g}", flush=True)
+    held = (f"; of them worse on {confirm_races} fresh races too: {confirmed}"
+            if confirm_races else "")
+    print(f"ranking {'as kw solve' if seconds is None else f'{seconds:g} s'}, {len(ranked)} "
+          f"seed(s), {len(found)} positions: {_summary(total)}; misses (told apart from the "
+          f"best, and worse) {total['runs'] - total['inside']}/{total['runs']}{held}; the "
+          f"pick's races median {statistics.median(races):g}", flush=True)
 
 
 def _summary(count: dict[str, int]) -> str:
@@ -554,8 +613,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--antithetic", type=int, nargs="?", const=150, default=None,
                         metavar="PAIRS", help="only the antithetic draws' measurement on the "
                         "positions that missed, PAIRS (default 150) seeds each")
-    parser.add_argument("--ranking-seconds", type=float, default=solve.RACE_SECONDS,
-                        metavar="S", help="CPU seconds of each ranking (default: kw solve's)")
+    parser.add_argument("--ranking-seconds", type=float, default=None, metavar="S",
+                        help="CPU seconds of each ranking (default: what kw solve leaves "
+                             "them on each position)")
+    parser.add_argument("--confirm", type=int, default=0, metavar="RACES",
+                        help="race every miss again against the reference's best on RACES "
+                             "fresh draws")
     args = parser.parse_args(argv)
     found = positions(args.positions, args.seed)
     if args.speed is not None:
@@ -575,7 +638,7 @@ def main(argv: list[str] | None = None) -> int:
     if ranked or args.reference is not None:  # no ranking and no file: no reference needed
         refs = cached_reference(args.reference, found, args.truth_races, args.seed)
     if ranked:
-        judge_rankings(found, ranked, refs, args.ranking_seconds)
+        judge_rankings(found, ranked, refs, args.ranking_seconds, args.confirm)
     return 0
 
 

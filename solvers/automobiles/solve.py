@@ -9,9 +9,8 @@ under its own objective). The answer's value is the objective's first component;
 component is in its details. After the turn search (``TURN_SHARE`` of the budget; all of a
 budget under ``RACE_MIN_BUDGET`` without ``--races``, then no race values), each first
 decision is valued over the rest of the race by simulated races (``race.race_values``: expected
-place and turns to the race's end, each with its 95% interval and its number of races; at most
-``RACE_SECONDS`` unless ``--races`` is given, always within the budget less
-``ANSWER_MARGIN``): the details'
+place and turns to the race's end, each with its 95% interval and its number of races; the
+rest of the budget less ``ANSWER_MARGIN``, or ``--races`` of them within it): the details'
 ``over_the_race`` and one caveat sentence, said to be an estimate; the answer's first decision
 and value stay the turn search's, proven (or bounded) for this turn only. A decision outside a
 turn (buying before the race, a driver, a sponsor) is valued over the race alone
@@ -41,12 +40,6 @@ SYNTHETIC_NOTE = ("value: our cube values (solvers.automobiles.buy.DEFAULT_VALUE
 #: Seconds ``kw solve`` searches when no ``--budget`` is given: never unbounded (a late-race
 #: turn of four players can run for minutes); a stopped search answers the greedy turn, improved.
 DEFAULT_BUDGET = 10.0
-#: Seconds (at most, within the budget) of simulated races valuing each first decision over
-#: the rest of the race (``solvers.automobiles.race``) when ``--races`` is not given. Measured
-#: (benchmarks/bench_automobiles_race.py): with 5 s, about 100 races of the pick (the leader
-#: and its closest rival race on), the ranking's best was clearly not the best of 1000 races in
-#: 4 of 63 rankings (21 real positions, 3 seeds).
-RACE_SECONDS = 5.0
 #: The unit of such a decision's value: more is better, as for every answer.
 DECISION_UNIT = "cars expected to finish behind you at the race's end"
 #: The share of the budget the turn search may use when race values follow: the rest is
@@ -68,7 +61,8 @@ OPTIONS: tuple[SolverOption, ...] = (
     SolverOption("budget", float, f"time budget in seconds (default: {DEFAULT_BUDGET:g}; the "
                  "greedy turn, improved until it runs out)", metavar="SECONDS"),
     SolverOption("races", int, "simulated races per first decision, valuing each over the rest "
-                 f"of the race (default: as many as {RACE_SECONDS:g} s allow, within the budget)"),
+                 "of the race (default: as many as the rest of the budget allows; the races "
+                 "stop early once one choice is clearly best)"),
 )
 
 
@@ -132,14 +126,14 @@ def turn_answer(state: Any, options: Mapping[str, Any]) -> Answer:
 
 def _race(state: Any, races: int | None, left: float) -> Any:
     """Each first decision valued over the rest of the race (``race.race_values``), in at most
-    ``left`` seconds of wall time (``RACE_SECONDS`` when no number of races is given); None when
-    no time is left."""
+    ``left`` seconds of wall time (all of them when no number of races is given: more races
+    tell close choices apart, and the race stops early once the leader is clear); None when no
+    time is left."""
     from .race import race_values
 
-    seconds = left if races is not None else min(left, RACE_SECONDS)
-    if seconds <= 0.05:
+    if left <= 0.05:
         return None
-    return race_values(state, seconds=seconds, races=races, seed=0, clock=time.perf_counter)
+    return race_values(state, seconds=left, races=races, seed=0, clock=time.perf_counter)
 
 
 def _budgets(options: Mapping[str, Any]) -> tuple[int | None, float]:
@@ -219,7 +213,7 @@ def _answer(state: Any, plan: Any, objective: str, race: Any = None,
 def decision_answer(state: Any, races: int | None, budget: float) -> Answer:
     """A decision the turn solver does not plan (buying before the race, AU-11; a driver,
     AU-24; a sponsor, AU-26), valued over the rest of the race alone by simulated races
-    (``race.race_values``, within ``RACE_SECONDS`` and the budget, or ``races`` of them):
+    (``race.race_values``, within the budget, or ``races`` of them):
     the value is the cars expected to finish behind the player, so more is better, with its
     95% interval; an estimate, never proven."""
     from automobiles.game import GAME as DESCRIPTION
@@ -229,8 +223,7 @@ def decision_answer(state: Any, races: int | None, budget: float) -> Answer:
 
     # The margin, but never more than half a small budget: the races need some of it.
     budget -= min(ANSWER_MARGIN, budget / 2)
-    seconds = budget if races is not None else min(budget, RACE_SECONDS)
-    race = race_values(state, seconds=seconds, races=races, seed=0, clock=time.perf_counter)
+    race = race_values(state, seconds=budget, races=races, seed=0, clock=time.perf_counter)
     best, players = race.best, state.players
 
     def behind(c: Any) -> tuple[float, tuple[float, float]]:
@@ -305,5 +298,5 @@ def race_details(race: Any) -> dict[str, Any]:
 OBJECTIVES_INDEX = {"progress": 0, "wear": 1, "value": 2}
 
 __all__ = ["ANSWER_MARGIN", "DECISION_UNIT", "DEFAULT_BUDGET", "GAME", "OPTIONS",
-           "RACE_MIN_BUDGET", "RACE_SECONDS", "SOLVER", "TURN_SHARE", "AutomobilesSolver",
+           "RACE_MIN_BUDGET", "SOLVER", "TURN_SHARE", "AutomobilesSolver",
            "decision_answer", "turn_answer"]

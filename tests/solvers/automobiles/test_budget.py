@@ -103,3 +103,36 @@ def test_without_a_budget_kw_solve_uses_the_default(monkeypatch: pytest.MonkeyPa
     small = solve.SOLVER.solve(_late_race(), {"budget": 0.5})
     assert seen["time_budget"] == 0.5 and small.details["over_the_race"] is None
     assert "Not valued over the race" in small.caveats[-1]
+
+
+def test_without_races_the_race_values_get_the_rest_of_the_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """More races tell close choices apart, so the race values take all the budget the turn
+    search left (less the answer's margin), not a fixed part of it; in a turn and before the
+    race."""
+    from solvers.automobiles import race
+
+    given: list[float] = []
+    real_turn, real_race = turn.solve_turn, race.race_values
+
+    def quick_turn(state: State, objective: Any = "progress", **kwargs: Any) -> turn.TurnPlan:
+        return real_turn(state, objective, max_nodes=1)
+
+    def one_race(state: State, seconds: float | None = None, **kwargs: Any) -> race.RaceValues:
+        assert seconds is not None
+        given.append(seconds)
+        return real_race(state, seconds=seconds, races=1, seed=kwargs.get("seed", 0))
+
+    monkeypatch.setattr(turn, "solve_turn", quick_turn)
+    monkeypatch.setattr(race, "race_values", one_race)
+    solve.SOLVER.solve(_late_race(), {})
+    whole = solve.DEFAULT_BUDGET - solve.ANSWER_MARGIN
+    # the turn search stopped at once: nearly all of the rest is the races'
+    assert whole - 1 < given[-1] <= whole
+    assert given[-1] > solve.DEFAULT_BUDGET * (1 - solve.TURN_SHARE)
+    solve.SOLVER.solve(_late_race(), {"budget": 4})
+    assert 4 - solve.ANSWER_MARGIN - 1 < given[-1] <= 4 - solve.ANSWER_MARGIN
+    import automobiles
+
+    solve.SOLVER.solve(automobiles.new_game(3, 5), {})  # buying before the race: no turn
+    assert given[-1] == whole
