@@ -112,6 +112,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -587,6 +588,22 @@ def _summary(count: dict[str, int]) -> str:
             f"{count['decided']} decided")
 
 
+def _positive(kind: Callable[[str], Any], least: float = 0) -> Callable[[str], Any]:
+    """An argparse type: ``kind`` of the text, finite and above 0 (at least ``least`` when
+    given); anything else is refused by argparse with the option named."""
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not math.isfinite(value) or value <= 0 or value < least:
+            raise argparse.ArgumentTypeError(
+                f"expected a number {'>= ' + format(least, 'g') if least else '> 0'}, not "
+                f"{text!r}")
+        return value
+    return parse
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark (module docstring); print one line per position and a summary."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -613,12 +630,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--antithetic", type=int, nargs="?", const=150, default=None,
                         metavar="PAIRS", help="only the antithetic draws' measurement on the "
                         "positions that missed, PAIRS (default 150) seeds each")
-    parser.add_argument("--ranking-seconds", type=float, default=None, metavar="S",
+    parser.add_argument("--ranking-seconds", type=_positive(float), default=None, metavar="S",
                         help="CPU seconds of each ranking (default: what kw solve leaves "
                              "them on each position)")
-    parser.add_argument("--confirm", type=int, default=0, metavar="RACES",
+    parser.add_argument("--confirm", type=_positive(int, least=2), default=0, metavar="RACES",
                         help="race every miss again against the reference's best on RACES "
-                             "fresh draws")
+                             "(at least 2) fresh draws")
     args = parser.parse_args(argv)
     found = positions(args.positions, args.seed)
     if args.speed is not None:

@@ -68,3 +68,16 @@ def test_the_view_bot_is_registered_and_plays_a_seeded_game() -> None:
         s.apply(bots[s.current_player].choose(s))
     with pytest.raises(ValueError, match="milliseconds"):
         ViewBot(0, ms=0)
+
+
+def test_the_view_bots_default_time_is_the_one_its_ladder_measured() -> None:
+    """``view`` without a time plays as the bot the committed ladder measured against greedy
+    and OpenSpiel's MCTS (benchmarks/ladders/formel1.json), not an unmeasured setting."""
+    import json
+    from pathlib import Path
+
+    from solvers.formel1.bots import DEFAULT_MS
+
+    ladder = Path(__file__).resolve().parents[3] / "benchmarks" / "ladders" / "formel1.json"
+    assert json.loads(ladder.read_text())["candidate"] == f"view:{DEFAULT_MS}"
+    assert make_bot("view", 0, game="formel1").ms == DEFAULT_MS
